@@ -1,0 +1,104 @@
+import type { Generated } from 'kysely';
+
+// Timestamps are ISO 8601 UTC strings on both dialects; lists of URLs are JSON text; booleans are 0/1.
+
+export interface EventsTable {
+  id: string;
+  name: string;
+  location: string;
+  date: string;
+  event_date: string;
+  description: string;
+  images: string;
+  image_cover: string;
+  link_event: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NewsTable {
+  id: string;
+  name: string;
+  address: string;
+  description: string;
+  images: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PartnersTable {
+  id: string;
+  name: string;
+  job: string;
+  images: string;
+  link: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type RequestKind = 'contacto' | 'Individual' | 'Corporativa' | 'Estudiantil';
+export type RequestStatus = 'nueva' | 'atendida' | 'archivada';
+
+export interface RequestsTable {
+  id: string;
+  kind: RequestKind;
+  full_name: string;
+  company: string;
+  position: string;
+  email: string;
+  phone_number: string;
+  spam: number;
+  status: RequestStatus;
+  created_at: string;
+}
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+export interface OutboxTable {
+  id: string;
+  request_id: string | null;
+  purpose: 'notify' | 'ack';
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  body_text: string;
+  message_id: string;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface AdminsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  sid: string;
+  data: string;
+  expires_at: string;
+}
+
+export interface KvTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  events: EventsTable;
+  news: NewsTable;
+  partners: PartnersTable;
+  requests: RequestsTable;
+  outbox: OutboxTable;
+  admins: AdminsTable;
+  sessions: SessionsTable;
+  kv: KvTable;
+}
+
+export type { Generated };

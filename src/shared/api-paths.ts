@@ -1,0 +1,39 @@
+// Every API path, once. Server routes and the web client both build on these.
+export const API_PREFIX = '/api';
+
+export const resources = ['events', 'news', 'partners'] as const;
+export type Resource = (typeof resources)[number];
+
+/** The spec's payload names: create sends `{[createKey]}`, update sends `{[idKey], [dataKey]}`. */
+export const payloadKeys = {
+  events: { createKey: 'event', idKey: 'eventId', dataKey: 'eventData' },
+  news: { createKey: 'news', idKey: 'newsId', dataKey: 'newsData' },
+  partners: { createKey: 'partners', idKey: 'partnersId', dataKey: 'partnersData' },
+} as const satisfies Record<Resource, { createKey: string; idKey: string; dataKey: string }>;
+
+export const apiPaths = {
+  health: '/api/health',
+  csrf: '/api/csrf',
+  contact: '/api/mail/contact',
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  me: '/api/auth/me',
+  list: (resource: Resource) => `/api/${resource}/get-all`,
+  get: (resource: Resource, id: string) => `/api/${resource}/get-by-id/${encodeURIComponent(id)}`,
+  create: (resource: Resource) => `/api/${resource}/create`,
+  update: (resource: Resource) => `/api/${resource}/update`,
+  remove: (resource: Resource, id: string) => `/api/${resource}/delete/${encodeURIComponent(id)}`,
+} as const;
+
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+export const SESSION_COOKIE = 'sid';
+
+/** The public routes of the web app (spec section 2). */
+export const pagePaths = {
+  inicio: '/Inicio',
+  membresias: '/Membresias',
+  socias: '/Socias',
+  aportaciones: '/Aportaciones',
+} as const;
+export const PAGE_PATHS: readonly string[] = Object.values(pagePaths);

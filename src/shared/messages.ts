@@ -1,0 +1,28 @@
+// Every text a visitor or the association reads from validation and API errors, in one place.
+export const messages = {
+  required: 'Este campo es requerido',
+  emailFormat: 'El campo no cumple con el formato valido de correo',
+  phoneDigits: 'El campo solo admite 10 numeros',
+  membershipType: 'Elige un tipo de membresía: Individual, Corporativa o Estudiantil',
+  maxLength: (max: number) => `El campo admite como máximo ${max} caracteres`,
+  tooMany: (max: number) => `Se admiten como máximo ${max} elementos`,
+  url: 'Debe ser una dirección https:// o una ruta del sitio que empiece con /',
+  httpsUrl: 'Debe ser una dirección que empiece con https://',
+  isoDate: 'Debe ser una fecha y hora ISO 8601, por ejemplo 2026-03-08T17:00:00Z',
+  unknownField: 'Este campo no se admite',
+  invalidValue: 'Valor no válido',
+} as const;
+
+export const apiMessages = {
+  validation: 'Revisa los campos marcados.',
+  invalidJson: 'El cuerpo de la petición no es JSON válido.',
+  unsupportedMediaType: 'El tipo de contenido no es compatible; envía application/json.',
+  payloadTooLarge: 'La petición es demasiado grande.',
+  notFound: 'No encontramos lo que buscas.',
+  unauthorized: 'Inicia sesión como administradora para hacer esto.',
+  badCredentials: 'Correo o contraseña incorrectos.',
+  csrf: 'La sesión del formulario caducó o no es válida. Recarga la página e inténtalo de nuevo.',
+  rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+  serviceUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
+  internal: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',
+} as const;

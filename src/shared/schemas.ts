@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH, MEMBERSHIP_TYPES, PHONE_DIGITS, TEXT_LIMITS } from './constants.ts';
+import { messages } from './messages.ts';
+
+/**
+ * The contract shared by the forms, the API routes and the API client. Every rule exists once, here.
+ */
+
+// The usual address pattern (as browsers and Angular check it), plus the spec's 254/64 limits.
+const EMAIL_PATTERN = new RegExp(
+  `^(?=.{1,${EMAIL_MAX_LENGTH}}$)(?=.{1,${EMAIL_LOCAL_MAX_LENGTH}}@)` +
+    "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*" +
+    '@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$',
+);
+const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
+
+/** A required, trimmed, bounded text. A missing value and an empty one read the same to a person. */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required })
+    .max(max, { error: messages.maxLength(max) });
+
+export const EmailSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, { error: messages.required })
+  .regex(EMAIL_PATTERN, { error: messages.emailFormat });
+
+export const PhoneNumberSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, { error: messages.required })
+  .regex(PHONE_PATTERN, { error: messages.phoneDigits });
+
+export const MembershipTypeSchema = z.enum(MEMBERSHIP_TYPES, { error: messages.membershipType });
+
+const contactFields = {
+  fullName: requiredText(TEXT_LIMITS.personName),
+  company: requiredText(TEXT_LIMITS.company),
+  position: requiredText(TEXT_LIMITS.position),
+  email: EmailSchema,
+  phoneNumber: PhoneNumberSchema,
+  /** Honeypot: a hidden input people leave empty; anything in it marks the request as spam. */
+  website: z.string().max(TEXT_LIMITS.honeypot, { error: messages.maxLength(TEXT_LIMITS.honeypot) }).optional(),
+};
+
+/** The home page's contact form. */
+export const ContactFormSchema = z.strictObject(contactFields, { error: messages.unknownField });
+export type ContactForm = z.infer<typeof ContactFormSchema>;
+
+/** The membership page's request form: the contact fields plus the chosen membership type. */
+export const MembershipFormSchema = z.strictObject(
+  { ...contactFields, memberships: MembershipTypeSchema },
+  { error: messages.unknownField },
+);
+export type MembershipForm = z.infer<typeof MembershipFormSchema>;
+
+/** What POST /api/mail/contact accepts under `data`: either form. */
+export const ContactRequestSchema = z.strictObject(
+  { ...contactFields, memberships: MembershipTypeSchema.optional() },
+  { error: messages.unknownField },
+);
+export type ContactRequest = z.infer<typeof ContactRequestSchema>;
+export const ContactBodySchema = z.strictObject({ data: ContactRequestSchema });
+
+// --- Content entities ---------------------------------------------------------------------------
+
+const isSiteRelative = (value: string) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
+const isHttps = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+export const HttpsUrlSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, { error: messages.required })
+  .max(TEXT_LIMITS.url, { error: messages.maxLength(TEXT_LIMITS.url) })
+  .refine(isHttps, { error: messages.httpsUrl });
+
+export const ImageUrlSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, { error: messages.required })
+  .max(TEXT_LIMITS.url, { error: messages.maxLength(TEXT_LIMITS.url) })
+  .refine((value) => isHttps(value) || isSiteRelative(value), { error: messages.url });
+
+export const ImageListSchema = z
+  .array(ImageUrlSchema, { error: messages.required })
+  .max(TEXT_LIMITS.images, { error: messages.tooMany(TEXT_LIMITS.images) });
+
+/** An ISO 8601 timestamp with a zone, normalised to UTC (`...Z`). */
+export const UtcTimestampSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .pipe(z.iso.datetime({ offset: true, error: messages.isoDate }))
+  .transform((value) => new Date(value).toISOString());
+
+export const EventInputSchema = z.strictObject(
+  {
+    name: requiredText(TEXT_LIMITS.title),
+    location: requiredText(TEXT_LIMITS.location),
+    date: requiredText(TEXT_LIMITS.displayDate),
+    eventDate: UtcTimestampSchema,
+    description: requiredText(TEXT_LIMITS.description),
+    images: ImageListSchema,
+    imageCover: ImageListSchema,
+    linkEvent: HttpsUrlSchema,
+  },
+  { error: messages.unknownField },
+);
+export type EventInput = z.input<typeof EventInputSchema>;
+export const EventSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  date: z.string(),
+  eventDate: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  imageCover: z.array(z.string()),
+  linkEvent: z.string(),
+});
+export type Event = z.infer<typeof EventSchema>;
+
+export const NewsInputSchema = z.strictObject(
+  {
+    name: requiredText(TEXT_LIMITS.title),
+    address: requiredText(TEXT_LIMITS.location),
+    description: requiredText(TEXT_LIMITS.html),
+    images: ImageListSchema,
+  },
+  { error: messages.unknownField },
+);
+export type NewsInput = z.input<typeof NewsInputSchema>;
+export const NewsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+});
+export type News = z.infer<typeof NewsSchema>;
+
+export const PartnerInputSchema = z.strictObject(
+  {
+    name: requiredText(TEXT_LIMITS.personName),
+    job: requiredText(TEXT_LIMITS.position),
+    images: ImageListSchema,
+    link: z
+      .union([HttpsUrlSchema, z.literal(''), z.null()])
+      .optional()
+      .transform((value) => value || undefined),
+  },
+  { error: messages.unknownField },
+);
+export type PartnerInput = z.input<typeof PartnerInputSchema>;
+export const PartnerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  job: z.string(),
+  images: z.array(z.string()),
+  link: z.string().optional(),
+});
+export type Partner = z.infer<typeof PartnerSchema>;
+
+// --- Auth ---------------------------------------------------------------------------------------
+
+export const LoginSchema = z.strictObject({
+  email: EmailSchema,
+  password: z
+    .string({ error: messages.required })
+    .min(1, { error: messages.required })
+    .max(1_024, { error: messages.maxLength(1_024) }),
+});
+export type Login = z.infer<typeof LoginSchema>;
+export const AdminSchema = z.object({ id: z.string(), email: z.string() });
+export type Admin = z.infer<typeof AdminSchema>;
+
+// --- Envelopes ----------------------------------------------------------------------------------
+
+export const IdParamSchema = z.object({ id: z.string().min(1).max(200) });
+export const IdSchema = z.string({ error: messages.required }).trim().min(1, { error: messages.required }).max(200);
+
+export const ApiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+export const dataEnvelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+/** Turns zod issues into the API's `fields` map: the first message for each field path. */
+export function fieldMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= messages.unknownField;
+      continue;
+    }
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
