@@ -1,0 +1,3 @@
+export function AportacionesPage() {
+  return <h1>Aportaciones</h1>;
+}

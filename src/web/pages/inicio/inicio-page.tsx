@@ -1,0 +1,3 @@
+export function InicioPage() {
+  return <h1>Inicio</h1>;
+}

@@ -1,0 +1,3 @@
+export function MembresiasPage() {
+  return <h1>Membresías</h1>;
+}

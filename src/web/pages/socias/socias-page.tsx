@@ -1,0 +1,3 @@
+export function SociasPage() {
+  return <h1>Socias</h1>;
+}
