@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as initial from './migrations/2026-11-23-initial.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
