@@ -1,0 +1,49 @@
+import type { ContactRequest } from '../../../shared/schemas.ts';
+
+/** The visible fields of both request forms, in display order, with their Spanish labels. */
+export const REQUEST_FIELDS = [
+  { name: 'fullName', label: 'Nombre completo', type: 'text', autoComplete: 'name' },
+  { name: 'company', label: 'Empresa u organización', type: 'text', autoComplete: 'organization' },
+  { name: 'position', label: 'Cargo o puesto', type: 'text', autoComplete: 'organization-title' },
+  { name: 'email', label: 'Correo electrónico', type: 'email', autoComplete: 'email' },
+  {
+    name: 'phoneNumber',
+    label: 'Teléfono',
+    hint: '10 dígitos, sin espacios',
+    type: 'tel',
+    autoComplete: 'tel-national',
+    inputMode: 'numeric',
+  },
+] as const satisfies readonly {
+  name: keyof ContactRequest;
+  label: string;
+  hint?: string;
+  type: 'text' | 'email' | 'tel';
+  autoComplete: string;
+  inputMode?: 'numeric';
+}[];
+
+export type RequestFieldName = (typeof REQUEST_FIELDS)[number]['name'];
+
+/** What the inputs hold before validation: every value is a string. */
+export interface RequestFormValues {
+  fullName: string;
+  company: string;
+  position: string;
+  email: string;
+  phoneNumber: string;
+  website: string;
+  memberships?: string;
+}
+
+export const EMPTY_REQUEST: RequestFormValues = {
+  fullName: '',
+  company: '',
+  position: '',
+  email: '',
+  phoneNumber: '',
+  website: '',
+};
+
+export const isRequestField = (name: string): name is RequestFieldName =>
+  REQUEST_FIELDS.some((field) => field.name === name);
