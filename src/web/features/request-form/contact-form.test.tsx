@@ -109,14 +109,14 @@ describe('ContactForm', () => {
     render(<ContactForm />);
     await fillValid(user);
     await user.click(submit());
-    const dialog = await screen.findByRole('dialog', { name: 'Enviado con éxito' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Enviado con éxito' });
     expect(within(dialog).getByText('Su correo ya fue enviado con sus datos')).toBeInTheDocument();
     expect(contactPosts(fetchMock)).toEqual([{ data: { ...valid, website: '' } }]);
     const post = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/mail/contact'));
     expect(new Headers(post?.[1]?.headers).get('x-xsrf-token')).toBe('test-token');
     for (const label of Object.values(labels)) expect(screen.getByLabelText(label)).toHaveValue('');
     await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
   it('covers the form with a spinner while sending', async () => {
@@ -133,11 +133,11 @@ describe('ContactForm', () => {
     render(<ContactForm />);
     await fillValid(user);
     await user.click(submit());
-    expect(await screen.findByRole('status')).toHaveTextContent(/enviando/i);
+    expect(await screen.findByRole('status')).toHaveTextContent('Espere un momento...');
     expect(submit()).toBeDisabled();
     answer(new Response(JSON.stringify({ data: { id: '1' } }), { status: 201 }));
-    await screen.findByRole('dialog', { name: 'Enviado con éxito' });
-    expect(screen.queryByText(/enviando/i)).not.toBeInTheDocument();
+    await screen.findByRole('alertdialog', { name: 'Enviado con éxito' });
+    expect(screen.queryByText('Espere un momento...')).not.toBeInTheDocument();
   });
 
   it('reports a failed send, logs it and keeps the values', async () => {
@@ -147,7 +147,7 @@ describe('ContactForm', () => {
     render(<ContactForm />);
     await fillValid(user);
     await user.click(submit());
-    const dialog = await screen.findByRole('dialog', { name: 'Error en el envío' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Error en el envío' });
     expect(within(dialog).getByText('Su correo no pudo ser enviado')).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalled();
     for (const [name, value] of Object.entries(valid)) {
@@ -157,14 +157,18 @@ describe('ContactForm', () => {
 
   it('shows the messages the server returns for its fields', async () => {
     mockContactApi(400, {
-      error: { code: 'VALIDATION', message: 'Revisa los campos marcados.', fields: { email: 'Correo rechazado' } },
+      error: {
+        code: 'VALIDATION',
+        message: 'Revisa los campos marcados.',
+        fields: { email: 'Correo rechazado' },
+      },
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     render(<ContactForm />);
     await fillValid(user);
     await user.click(submit());
-    await screen.findByRole('dialog', { name: 'Error en el envío' });
+    await screen.findByRole('alertdialog', { name: 'Error en el envío' });
     expect(screen.getByText('Correo rechazado')).toBeInTheDocument();
     expect(screen.getByLabelText(labels.email)).toHaveAttribute('aria-invalid', 'true');
   });

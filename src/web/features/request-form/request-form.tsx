@@ -1,12 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { MembershipType } from '../../../shared/constants.ts';
 import { ContactFormSchema, MembershipFormSchema, type ContactRequest } from '../../../shared/schemas.ts';
 import { ApiRequestError } from '../../api/client.ts';
-import { EMPTY_REQUEST, REQUEST_FIELDS, isRequestField, type RequestFormValues } from './request-form-fields.ts';
+import { Button } from '../../components/button.tsx';
+import { SpinnerOverlay } from '../../components/spinner.tsx';
+import {
+  EMPTY_REQUEST,
+  REQUEST_FIELDS,
+  isRequestField,
+  type RequestFormValues,
+} from './request-form-fields.ts';
 import { SendOutcomeDialog, type SendOutcome } from './send-outcome-dialog.tsx';
-import { SendingOverlay } from './sending-overlay.tsx';
 import { sendContactRequest } from './send-contact-request.ts';
 import styles from './request-form.module.css';
 
@@ -31,7 +38,10 @@ export interface RequestFormProps {
  */
 export function RequestForm({ membership, submitLabel, labelledBy, id, className }: RequestFormProps) {
   const baseId = useId();
-  const [outcome, setOutcome] = useState<SendOutcome | null>(null);
+  const [outcome, setOutcome] = useState<{ open: boolean; kind: SendOutcome }>({
+    open: false,
+    kind: 'success',
+  });
   const membershipRef = useRef(membership);
   membershipRef.current = membership;
 
@@ -54,7 +64,7 @@ export function RequestForm({ membership, submitLabel, labelledBy, id, className
       // The resolver hands over the schema's output: trimmed values of a valid request.
       await sendContactRequest(values as ContactRequest);
       reset(EMPTY_REQUEST);
-      setOutcome('success');
+      setOutcome({ open: true, kind: 'success' });
     } catch (error) {
       console.error('No se pudo enviar la solicitud', error);
       if (error instanceof ApiRequestError && error.status === 400) {
@@ -62,7 +72,7 @@ export function RequestForm({ membership, submitLabel, labelledBy, id, className
           if (isRequestField(field)) setError(field, { type: 'server', message });
         }
       }
-      setOutcome('error');
+      setOutcome({ open: true, kind: 'error' });
     }
   };
 
@@ -73,63 +83,81 @@ export function RequestForm({ membership, submitLabel, labelledBy, id, className
   };
 
   return (
-    <div className={[styles.wrapper, className].filter(Boolean).join(' ')}>
-      <form
-        id={id}
-        className={styles.form}
-        noValidate
-        aria-labelledby={labelledBy}
-        aria-busy={isSubmitting}
-        onSubmit={onSubmit}
-      >
-        <div className={styles.grid}>
-          {REQUEST_FIELDS.map((field) => {
-            const inputId = `${baseId}-${field.name}`;
-            const errorId = `${inputId}-error`;
-            const hintId = 'hint' in field ? `${inputId}-hint` : undefined;
-            const message = errors[field.name]?.message;
-            const describedBy = [hintId, message ? errorId : undefined].filter(Boolean).join(' ') || undefined;
-            return (
-              <div key={field.name} className={styles.field}>
-                <label className={styles.label} htmlFor={inputId}>
-                  {field.label}
-                </label>
-                {'hint' in field ? (
-                  <span id={hintId} className={styles.hint}>
-                    {field.hint}
-                  </span>
-                ) : null}
-                <input
-                  id={inputId}
-                  className={styles.input}
-                  type={field.type}
-                  autoComplete={field.autoComplete}
-                  inputMode={'inputMode' in field ? field.inputMode : undefined}
-                  aria-required="true"
-                  aria-invalid={message ? true : undefined}
-                  aria-describedby={describedBy}
-                  {...register(field.name)}
-                />
-                {message ? (
-                  <p id={errorId} className={styles.error}>
-                    {message}
-                  </p>
-                ) : null}
-              </div>
-            );
-          })}
-        </div>
-        {/* Honeypot: people never see or reach it; automated senders tend to fill it in. */}
-        <div className={styles.honeypot} aria-hidden="true">
-          <label htmlFor={`${baseId}-website`}>Sitio web</label>
-          <input id={`${baseId}-website`} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
-        </div>
-        <button type="submit" className={styles.submit} disabled={isSubmitting}>
-          {submitLabel}
-        </button>
-        {isSubmitting ? <SendingOverlay /> : null}
-      </form>
-      <SendOutcomeDialog outcome={outcome} onClose={() => setOutcome(null)} />
+    <div className={className}>
+      <SpinnerOverlay busy={isSubmitting} className={styles.host}>
+        <form
+          id={id}
+          className={styles.form}
+          noValidate
+          aria-labelledby={labelledBy}
+          aria-busy={isSubmitting}
+          onSubmit={onSubmit}
+        >
+          <div className={styles.grid}>
+            {REQUEST_FIELDS.map((field) => {
+              const inputId = `${baseId}-${field.name}`;
+              const errorId = `${inputId}-error`;
+              const hintId = 'hint' in field ? `${inputId}-hint` : undefined;
+              const message = errors[field.name]?.message;
+              const describedBy =
+                [hintId, message ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+              return (
+                <div key={field.name} className={styles.field}>
+                  <label className={styles.label} htmlFor={inputId}>
+                    {field.label}
+                  </label>
+                  {'hint' in field ? (
+                    <span id={hintId} className={styles.hint}>
+                      {field.hint}
+                    </span>
+                  ) : null}
+                  <input
+                    id={inputId}
+                    className={styles.input}
+                    type={field.type}
+                    autoComplete={field.autoComplete}
+                    inputMode={'inputMode' in field ? field.inputMode : undefined}
+                    aria-required="true"
+                    aria-invalid={message ? true : undefined}
+                    aria-describedby={describedBy}
+                    {...register(field.name)}
+                  />
+                  {message ? (
+                    <p id={errorId} className={styles.error}>
+                      {message}
+                    </p>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+          {/* Honeypot: people never see or reach it; automated senders tend to fill it in. */}
+          <div className={styles.honeypot} aria-hidden="true">
+            <label htmlFor={`${baseId}-website`}>Sitio web</label>
+            <input
+              id={`${baseId}-website`}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              {...register('website')}
+            />
+          </div>
+          <Button
+            type="submit"
+            size="lg"
+            className={styles.submit}
+            disabled={isSubmitting}
+            iconEnd={<Send />}
+          >
+            {submitLabel}
+          </Button>
+        </form>
+      </SpinnerOverlay>
+      <SendOutcomeDialog
+        open={outcome.open}
+        kind={outcome.kind}
+        onClose={() => setOutcome((current) => ({ ...current, open: false }))}
+      />
     </div>
   );
 }

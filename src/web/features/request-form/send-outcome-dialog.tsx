@@ -1,5 +1,4 @@
-import { CircleAlert, CircleCheck } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { AlertDialog } from '../../components/alert-dialog.tsx';
 
 export type SendOutcome = 'success' | 'error';
 
@@ -8,31 +7,16 @@ const TEXTS: Record<SendOutcome, { title: string; text: string }> = {
   error: { title: 'Error en el envío', text: 'Su correo no pudo ser enviado' },
 };
 
-/** Tells the visitor how the send ended. */
-export function SendOutcomeDialog({ outcome, onClose }: { outcome: SendOutcome | null; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const textId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (outcome && !dialog.open) dialog.showModal();
-    if (!outcome && dialog.open) dialog.close();
-  }, [outcome]);
-  const texts = outcome ? TEXTS[outcome] : null;
-  const Icon = outcome === 'error' ? CircleAlert : CircleCheck;
-  return (
-    <dialog ref={ref} aria-labelledby={titleId} aria-describedby={textId} onClose={onClose}>
-      {texts ? (
-        <>
-          <Icon aria-hidden="true" />
-          <h2 id={titleId}>{texts.title}</h2>
-          <p id={textId}>{texts.text}</p>
-          <button type="button" onClick={onClose}>
-            Aceptar
-          </button>
-        </>
-      ) : null}
-    </dialog>
-  );
+/** Tells the visitor how the send ended; `kind` stays set while the dialog plays its exit. */
+export function SendOutcomeDialog({
+  open,
+  kind,
+  onClose,
+}: {
+  open: boolean;
+  kind: SendOutcome;
+  onClose: () => void;
+}) {
+  const texts = TEXTS[kind];
+  return <AlertDialog open={open} kind={kind} title={texts.title} text={texts.text} onConfirm={onClose} />;
 }

@@ -1,0 +1,145 @@
+import { Check, ChevronDown, ChevronUp } from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Button } from '../../components/button.tsx';
+import { Card } from '../../components/card.tsx';
+import { membershipForms, membershipPlans } from '../../content/membership.ts';
+import { MembershipRequestForm } from '../request-form/membership-request-form.tsx';
+import styles from './membership-plans.module.css';
+
+export interface MembershipPlansProps {
+  associationName: string;
+  /** Id of the section heading, which shows the banner text of the chosen plan. */
+  headingId?: string;
+}
+
+/**
+ * The three membership plans as WAI-ARIA tabs (arrow keys, Home and End move and select), the banner
+ * text of the chosen plan, its benefits and the join button that opens the request form.
+ */
+export function MembershipPlans({ associationName, headingId }: MembershipPlansProps) {
+  const baseId = useId();
+  const fallbackHeadingId = `${baseId}-heading`;
+  const titleId = headingId ?? fallbackHeadingId;
+  const formRegionId = `${baseId}-form`;
+  const formTitleId = `${baseId}-form-title`;
+  const [selected, setSelected] = useState(0);
+  const [formOpen, setFormOpen] = useState(false);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const plan = membershipPlans[selected] ?? membershipPlans[0];
+  if (!plan) return null;
+
+  const select = (index: number) => {
+    const count = membershipPlans.length;
+    const next = (index + count) % count;
+    setSelected(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowDown: index + 1,
+      ArrowLeft: index - 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: membershipPlans.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target);
+  };
+
+  return (
+    <div className={styles.plans}>
+      <header className={styles.banner}>
+        <span className={styles.eyebrow}>{membershipForms.eyebrow}</span>
+        <h2 id={titleId} className={styles.bannerTitle}>
+          {plan.banner(associationName)}
+        </h2>
+      </header>
+
+      <div role="tablist" aria-label={membershipForms.tabsLabel} className={styles.tablist}>
+        {membershipPlans.map((item, index) => {
+          const isSelected = index === selected;
+          return (
+            <button
+              key={item.type}
+              ref={(element) => {
+                tabRefs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${item.tab}`}
+              aria-controls={`${baseId}-panel-${item.tab}`}
+              aria-selected={isSelected}
+              tabIndex={isSelected ? 0 : -1}
+              className={styles.tab}
+              onClick={() => setSelected(index)}
+              onKeyDown={(event) => onTabKeyDown(event, index)}
+            >
+              {item.label}
+            </button>
+          );
+        })}
+      </div>
+
+      <div className={styles.layout} data-open={formOpen}>
+        {membershipPlans.map((item, index) => (
+          <div
+            key={item.type}
+            role="tabpanel"
+            id={`${baseId}-panel-${item.tab}`}
+            aria-labelledby={`${baseId}-tab-${item.tab}`}
+            hidden={index !== selected}
+            tabIndex={0}
+            className={styles.panel}
+          >
+            <Card as="article" tone="plain" padding="lg" className={styles.card}>
+              <div className={styles.cardHead}>
+                <h3 className={styles.cardTitle}>Membresía {item.label}</h3>
+                <p className={styles.audience}>{item.audience}</p>
+              </div>
+              <h4 className={styles.benefitsTitle}>{membershipForms.benefitsTitle}</h4>
+              <ul className={styles.benefits}>
+                {item.benefits.map((benefit) => (
+                  <li key={benefit}>
+                    <Check aria-hidden="true" className={styles.check} size={20} strokeWidth={2.5} />
+                    <span>{benefit}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className={styles.note}>{membershipForms.levelNote}</p>
+              <Button
+                variant={formOpen ? 'secondary' : 'primary'}
+                size="lg"
+                className={styles.join}
+                aria-expanded={formOpen}
+                aria-controls={formRegionId}
+                iconEnd={formOpen ? <ChevronUp /> : <ChevronDown />}
+                onClick={() => setFormOpen((open) => !open)}
+              >
+                {membershipForms.joinButton(associationName)}
+              </Button>
+            </Card>
+          </div>
+        ))}
+
+        <section
+          id={formRegionId}
+          aria-labelledby={formTitleId}
+          hidden={!formOpen}
+          className={styles.formRegion}
+        >
+          <Card tone="warm" padding="lg" className={styles.formCard}>
+            <h3 id={formTitleId} className={styles.formTitle}>
+              {membershipForms.formTitle(plan.type)}
+            </h3>
+            <p className={styles.formIntro}>{membershipForms.formIntro}</p>
+            <MembershipRequestForm membership={plan.type} labelledBy={formTitleId} />
+          </Card>
+        </section>
+      </div>
+    </div>
+  );
+}
