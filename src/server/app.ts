@@ -1,0 +1,89 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyEtag from '@fastify/etag';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/auth.routes.ts';
+import { ensureAdmin } from './auth/admins.repository.ts';
+import { requireAdminPlugin } from './auth/require-admin.ts';
+import type { Config } from './config.ts';
+import { allContentRoutes } from './content/content.routes.ts';
+import type { ContentChangeListener } from './content/crud-routes.ts';
+import { seedDemoContentIfEmpty } from './db/seed.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { contactRoutes } from './mail/contact.routes.ts';
+import { createMailWorker } from './mail/worker.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { sitePlugin } from './site/site.plugin.ts';
+import './types.ts';
+
+/** Anything secret that may reach a log line is replaced before it is written. */
+export const LOG_REDACT = {
+  paths: [
+    'req.headers.cookie',
+    'req.headers.authorization',
+    'req.headers["x-xsrf-token"]',
+    'res.headers["set-cookie"]',
+    'password',
+    '*.password',
+  ],
+  censor: '[oculto]',
+};
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Told after every content write. */
+  onContentChange?: ContentChangeListener;
+}
+
+/** Builds the whole application from a config; it never listens (main.ts does, tests inject). */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin);
+  await app.register(securityPlugin);
+  await app.register(requireAdminPlugin);
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyEtag);
+
+  if (config.admin) {
+    const created = await ensureAdmin(app.db, config.admin.email, config.admin.password);
+    if (created) app.log.info({ email: config.admin.email }, 'admin account created');
+  }
+  if (config.seedDemo) {
+    const seeded = await seedDemoContentIfEmpty(app.db);
+    if (seeded) app.log.info('demo content seeded into an empty database');
+  }
+
+  const worker = createMailWorker({ db: app.db, dialect: app.dialect, config, log: app.log });
+  app.decorate('mailWorker', worker);
+  app.addHook('onReady', async () => worker.start());
+  // The mail being sent finishes (or is left pending) before the database closes.
+  app.addHook('preClose', async () => worker.stop());
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(contactRoutes);
+      await api.register(allContentRoutes(options.onContentChange));
+    },
+    { prefix: '/api' },
+  );
+  await app.register(sitePlugin);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,52 @@
+import type { Session } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+type Callback = (error?: unknown) => void;
+
+/** Sessions live in the database, so any instance can serve any admin and a restart logs nobody out. */
+export class DatabaseSessionStore {
+  #db: Kysely<Database>;
+  #ttlMs: number;
+
+  constructor(db: Kysely<Database>, ttlMs: number) {
+    this.#db = db;
+    this.#ttlMs = ttlMs;
+  }
+
+  set(sid: string, session: Session, callback: Callback): void {
+    const expires = session.cookie?.expires ? new Date(session.cookie.expires) : new Date(Date.now() + this.#ttlMs);
+    const row = { sid, data: JSON.stringify(session), expires_at: expires.toISOString() };
+    this.#db
+      .insertInto('sessions')
+      .values(row)
+      .onConflict((oc) => oc.column('sid').doUpdateSet({ data: row.data, expires_at: row.expires_at }))
+      .execute()
+      .then(() => callback(), callback);
+  }
+
+  get(sid: string, callback: (error: unknown, session?: Session | null) => void): void {
+    this.#db
+      .selectFrom('sessions')
+      .select(['data', 'expires_at'])
+      .where('sid', '=', sid)
+      .executeTakeFirst()
+      .then((row) => {
+        if (!row || row.expires_at <= new Date().toISOString()) return callback(null, null);
+        callback(null, JSON.parse(row.data) as Session);
+      }, callback);
+  }
+
+  destroy(sid: string, callback: Callback): void {
+    this.#db
+      .deleteFrom('sessions')
+      .where('sid', '=', sid)
+      .execute()
+      .then(() => callback(), callback);
+  }
+
+  /** Removes expired sessions; called now and then by the app. */
+  async prune(): Promise<void> {
+    await this.#db.deleteFrom('sessions').where('expires_at', '<=', new Date().toISOString()).execute();
+  }
+}

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { payloadKeys, type Resource } from '../../shared/api-paths.ts';
+import { ApiErrorSchema, IdParamSchema, IdSchema, dataEnvelope } from '../../shared/schemas.ts';
+import type { Database } from '../db/schema.ts';
+import { notFound } from '../plugins/errors.ts';
+
+export interface ContentRepository<Input, Entity> {
+  list(db: Kysely<Database>): Promise<Entity[]>;
+  get(db: Kysely<Database>, id: string): Promise<Entity | undefined>;
+  create(db: Kysely<Database>, input: Input): Promise<Entity>;
+  update(db: Kysely<Database>, id: string, input: Input): Promise<Entity | undefined>;
+  remove(db: Kysely<Database>, id: string): Promise<boolean>;
+}
+
+export interface ContentResource<Input, Entity> {
+  resource: Resource;
+  input: z.ZodType<Input>;
+  entity: z.ZodType<Entity>;
+  repository: ContentRepository<Input, Entity>;
+}
+
+/** Listeners told after any content write (rendered-page caches, for instance). */
+export type ContentChangeListener = (resource: Resource) => void;
+
+/**
+ * The five verbs every content resource has, with the spec's payload names:
+ * create `{[createKey]}`, update `{[idKey], [dataKey]}`. Writes need an admin (and CSRF, checked globally).
+ */
+export function contentRoutes<Input, Entity>(
+  definition: ContentResource<Input, Entity>,
+  onChange: ContentChangeListener = () => {},
+): FastifyPluginAsyncZod {
+  const { resource, repository } = definition;
+  const keys = payloadKeys[resource];
+  const one = dataEnvelope(definition.entity);
+  const createBody = z.strictObject({ [keys.createKey]: definition.input });
+  const updateBody = z.strictObject({ [keys.idKey]: IdSchema, [keys.dataKey]: definition.input });
+
+  return async (app) => {
+    app.get(
+      `/${resource}/get-all`,
+      { schema: { response: { 200: dataEnvelope(z.array(definition.entity)) } } },
+      async (_request, reply) => {
+        reply.header('Cache-Control', 'no-cache');
+        return { data: await repository.list(app.db) };
+      },
+    );
+
+    app.get(
+      `/${resource}/get-by-id/:id`,
+      { schema: { params: IdParamSchema, response: { 200: one, 404: ApiErrorSchema } } },
+      async (request, reply) => {
+        const entity = await repository.get(app.db, request.params.id);
+        if (!entity) throw notFound();
+        reply.header('Cache-Control', 'no-cache');
+        return { data: entity };
+      },
+    );
+
+    app.post(
+      `/${resource}/create`,
+      { preHandler: app.requireAdmin, schema: { body: createBody, response: { 201: one, 401: ApiErrorSchema } } },
+      async (request, reply) => {
+        const input = (request.body as Record<string, Input>)[keys.createKey] as Input;
+        const entity = await repository.create(app.db, input);
+        onChange(resource);
+        return reply.code(201).send({ data: entity });
+      },
+    );
+
+    app.put(
+      `/${resource}/update`,
+      {
+        preHandler: app.requireAdmin,
+        schema: { body: updateBody, response: { 200: one, 401: ApiErrorSchema, 404: ApiErrorSchema } },
+      },
+      async (request) => {
+        const body = request.body as Record<string, unknown>;
+        const entity = await repository.update(app.db, body[keys.idKey] as string, body[keys.dataKey] as Input);
+        if (!entity) throw notFound();
+        onChange(resource);
+        return { data: entity };
+      },
+    );
+
+    app.delete(
+      `/${resource}/delete/:id`,
+      {
+        preHandler: app.requireAdmin,
+        schema: {
+          params: IdParamSchema,
+          response: { 200: dataEnvelope(z.object({ id: z.string() })), 401: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        if (!(await repository.remove(app.db, request.params.id))) throw notFound();
+        onChange(resource);
+        return { data: { id: request.params.id } };
+      },
+    );
+  };
+}
+
+/** JSON list columns: stored as text on both dialects. */
+export const toJsonList = (values: readonly string[]) => JSON.stringify(values);
+export function fromJsonList(text: string): string[] {
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed) ? parsed.filter((value): value is string => typeof value === 'string') : [];
+}

@@ -1,0 +1,30 @@
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { NewsInputSchema, News } from '../../shared/schemas.ts';
+import type { NewsTable } from '../db/schema.ts';
+import { fromJsonList, toJsonList } from '../content/crud-routes.ts';
+import { tableRepository } from '../content/table-repository.ts';
+import { sanitizeNewsHtml } from './sanitize.ts';
+
+export type NewsValues = z.output<typeof NewsInputSchema>;
+
+export const toNews = (row: Selectable<NewsTable>): News => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  description: row.description,
+  images: fromJsonList(row.images),
+});
+
+/** News descriptions are HTML: sanitised on every write. */
+export const newsRepository = tableRepository({
+  table: 'news',
+  toEntity: toNews,
+  toColumns: (input: NewsValues) => ({
+    name: input.name,
+    address: input.address,
+    description: sanitizeNewsHtml(input.description),
+    images: toJsonList(input.images),
+  }),
+  order: [['created_at', 'desc']],
+});

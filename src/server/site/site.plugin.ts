@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { PAGE_PATHS, pagePaths } from '../../shared/api-paths.ts';
+import { apiMessages } from '../../shared/messages.ts';
+
+const ONE_YEAR = 31_536_000;
+
+const NOT_BUILT_HTML = `<!doctype html><html lang="es-MX"><meta charset="utf-8"><title>Sitio sin compilar</title>
+<p>La aplicación web no está compilada. Ejecuta <code>npm run build</code> y vuelve a iniciar el servidor.</p></html>`;
+
+/** A last path segment with a dot reads as a file name (`/logo.png`, `/assets/x.js`). */
+const looksLikeFile = (path: string) => /\.[^/]+$/.test(path);
+
+/**
+ * Serves the built web app: hashed assets cached for a year, the four pages as the app, `/` and
+ * unknown page paths redirected to /Inicio, unknown files and unknown /api paths answered 404.
+ */
+export const sitePlugin = fp(
+  async (app: FastifyInstance) => {
+    const root = resolve(app.config.webDist);
+    const indexFile = resolve(root, 'index.html');
+    const built = existsSync(indexFile);
+    if (!built) app.log.warn({ root }, 'web app not built; pages answer with a notice');
+    const indexHtml = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_HTML;
+
+    if (built) {
+      await app.register(fastifyStatic, {
+        root,
+        prefix: '/',
+        index: false,
+        wildcard: false,
+        decorateReply: false,
+        setHeaders: (reply, path) => {
+          const hashed = path.includes(`${resolve(root, 'assets')}`);
+          reply.header('Cache-Control', hashed ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600');
+        },
+      });
+    }
+
+    const sendPage = (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    for (const path of PAGE_PATHS) app.get(path, sendPage);
+    app.get('/', (_request, reply) => reply.redirect(pagePaths.inicio, 302));
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const isApi = path === '/api' || path.startsWith('/api/');
+      if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(path)) {
+        return reply.redirect(pagePaths.inicio, 302);
+      }
+      return reply.code(404).send({ error: { code: 'NOT_FOUND', message: apiMessages.notFound } });
+    });
+  },
+  { name: 'site' },
+);

@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from './config.ts';
+import type { Dialect } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import type { MailWorker } from './mail/worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    dialect: Dialect;
+    mailWorker: MailWorker;
+    /** preHandler that answers 401 unless an admin is logged in. */
+    requireAdmin: preHandlerAsyncHookHandler;
+  }
+  interface Session {
+    adminId?: string;
+  }
+}
