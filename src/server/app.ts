@@ -47,6 +47,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The API speaks JSON only: a text body is refused with 415 rather than parsed.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

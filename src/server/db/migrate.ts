@@ -9,8 +9,12 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider });
+/**
+ * Brings the schema up to date. On PostgreSQL with a non-default schema, name it: the migrator looks
+ * for its own tables by name across schemas and would otherwise find another schema's.
+ */
+export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: string } = {}): Promise<void> {
+  const migrator = new Migrator({ db: db as Kysely<unknown>, provider, migrationTableSchema: options.schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

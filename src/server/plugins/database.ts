@@ -7,7 +7,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 export const databasePlugin = fp(
   async (app: FastifyInstance) => {
     const handle = openDatabase(app.config.databaseUrl, { schema: app.config.databaseSchema });
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, { schema: app.config.databaseSchema });
     app.decorate('db', handle.db);
     app.decorate('dialect', handle.dialect);
     app.addHook('onClose', async () => {

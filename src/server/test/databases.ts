@@ -47,7 +47,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   await admin.query(`create schema "${schema}"`);
   await admin.end();
   const handle = openDatabase(url, { schema, poolSize: 4 });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, { schema });
   await handle.close();
   return {
     dialect,

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages, messages } from '../../shared/messages.ts';
+import { Browser, createTestApp, type TestApp } from '../test/app.ts';
+import { testDialects } from '../test/databases.ts';
+
+const form = {
+  fullName: 'Lucía Méndez',
+  company: 'Viento Sur',
+  position: 'Ingeniera de campo',
+  email: 'lucia@example.org',
+  phoneNumber: '5512345678',
+};
+
+describe.each(testDialects)('POST /api/mail/contact on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // No SMTP: requests must be stored and answered all the same.
+    t = await createTestApp(dialect, { contactRateLimit: 4 });
+  });
+  afterAll(async () => t.close());
+
+  it('stores a membership request and its mail before answering 201', async () => {
+    const response = await new Browser(t.app).request('POST', '/api/mail/contact', {
+      data: { ...form, memberships: 'Corporativa', website: '' },
+    });
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json().data;
+    const stored = await t.app.db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ kind: 'Corporativa', full_name: 'Lucía Méndez', email: 'lucia@example.org', spam: 0 });
+    const outbox = await t.app.db.selectFrom('outbox').selectAll().where('request_id', '=', id).execute();
+    expect(outbox.map((row) => row.purpose).sort()).toEqual(['ack', 'notify']);
+    expect(outbox.every((row) => row.status === 'pending')).toBe(true);
+  });
+
+  it('stores a contact message as kind contacto', async () => {
+    const response = await new Browser(t.app).request('POST', '/api/mail/contact', { data: form });
+    expect(response.statusCode).toBe(201);
+    const stored = await t.app.db
+      .selectFrom('requests')
+      .select('kind')
+      .where('id', '=', response.json().data.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.kind).toBe('contacto');
+  });
+
+  it('keeps a honeypot submission as spam and queues no mail', async () => {
+    const response = await new Browser(t.app).request('POST', '/api/mail/contact', {
+      data: { ...form, website: 'https://spam.example' },
+    });
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json().data;
+    const stored = await t.app.db.selectFrom('requests').select('spam').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.spam).toBe(1);
+    expect(await t.app.db.selectFrom('outbox').selectAll().where('request_id', '=', id).execute()).toEqual([]);
+  });
+
+  it('answers 400 with the Spanish field messages and stores nothing', async () => {
+    const before = await t.app.db.selectFrom('requests').select('id').execute();
+    const response = await new Browser(t.app).request('POST', '/api/mail/contact', {
+      data: { fullName: '', company: 'X', position: 'Y', email: 'no-es-correo', phoneNumber: '123', memberships: 'VIP' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: apiMessages.validation,
+        fields: {
+          fullName: 'Este campo es requerido',
+          email: 'El campo no cumple con el formato valido de correo',
+          phoneNumber: 'El campo solo admite 10 numeros',
+          memberships: messages.membershipType,
+        },
+      },
+    });
+    expect(await t.app.db.selectFrom('requests').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('rate-limits per IP with a Spanish 429', async () => {
+    const browser = new Browser(t.app);
+    let last;
+    for (let i = 0; i < 3; i++) last = await browser.request('POST', '/api/mail/contact', { data: form });
+    expect(last?.statusCode).toBe(429);
+    expect(last?.json().error).toEqual({ code: 'RATE_LIMITED', message: apiMessages.rateLimited });
+    expect(last?.headers['retry-after']).toBeDefined();
+  });
+});
