@@ -1,0 +1,43 @@
+import { SECTION_OFFSET_HEADER, SECTION_SCROLL_DELAY_MS } from '../../../shared/constants.ts';
+
+/** How long to keep looking for a section that renders after its data arrives. */
+const FIND_TIMEOUT_MS = 3000;
+const FIND_INTERVAL_MS = 100;
+
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    : false;
+}
+
+/** The document offset that puts an element `offset` pixels below the top of the viewport. */
+export function sectionScrollTop(elementTopInViewport: number, scrollY: number, offset: number): number {
+  return Math.max(0, Math.round(elementTopInViewport + scrollY - offset));
+}
+
+/**
+ * After the spec's 200 ms delay, scrolls smoothly so the element with `id` sits `offset` px below the
+ * top of the viewport (160 px under the header, 60 px for the footer and the membership form).
+ * Browser only; returns a function that cancels a pending scroll.
+ */
+export function scrollToSection(
+  id: string,
+  offset: number = SECTION_OFFSET_HEADER,
+  delayMs: number = SECTION_SCROLL_DELAY_MS,
+): () => void {
+  if (typeof window === 'undefined' || typeof document === 'undefined') return () => {};
+  let timer: number | undefined;
+  let waited = 0;
+  const attempt = () => {
+    const element = document.getElementById(id);
+    if (!element) {
+      waited += FIND_INTERVAL_MS;
+      if (waited <= FIND_TIMEOUT_MS) timer = window.setTimeout(attempt, FIND_INTERVAL_MS);
+      return;
+    }
+    const top = sectionScrollTop(element.getBoundingClientRect().top, window.scrollY, offset);
+    window.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  };
+  timer = window.setTimeout(attempt, delayMs);
+  return () => window.clearTimeout(timer);
+}

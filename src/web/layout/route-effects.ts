@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { pagePaths } from '../../shared/api-paths.ts';
+import { identity } from '../content/identity.ts';
+import { scrollToSection } from '../features/scroll/smooth-scroll.ts';
+
+/** State a link may pass to choose the jump offset (the footer and the membership form use 60 px). */
+export interface ScrollState {
+  scrollOffset?: number;
+}
+
+const pageTitles: Record<string, string> = {
+  [pagePaths.inicio]: 'Inicio',
+  [pagePaths.membresias]: 'Membresías',
+  [pagePaths.socias]: 'Socias',
+  [pagePaths.aportaciones]: 'Transparencia y aportaciones',
+};
+
+/** The document title of a route, in Spanish. */
+export function documentTitle(pathname: string): string {
+  const page = pageTitles[pathname];
+  return page ? `${page} | ${identity.name}` : identity.name;
+}
+
+function readScrollOffset(state: unknown): number | undefined {
+  if (state && typeof state === 'object' && 'scrollOffset' in state) {
+    const value = (state as ScrollState).scrollOffset;
+    return typeof value === 'number' ? value : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * After every completed navigation: set the page title, then either jump to the fragment's section
+ * (smoothly, after the spec's delay, with the link's offset) or go back to the top of the page.
+ */
+export function useRouteEffects() {
+  const location = useLocation();
+
+  useEffect(() => {
+    document.title = documentTitle(location.pathname);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (location.hash.length > 1) {
+      const id = decodeURIComponent(location.hash.slice(1));
+      return scrollToSection(id, readScrollOffset(location.state));
+    }
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    return undefined;
+  }, [location]);
+}
