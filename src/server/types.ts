@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/database.ts';
 import type { Database } from './db/schema.ts';
@@ -11,8 +11,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: Dialect;
     mailWorker: MailWorker;
-    /** preHandler that answers 401 unless an admin is logged in. */
-    requireAdmin: preHandlerAsyncHookHandler;
+    /** onRequest hook that answers 401 (before the body is even read) unless an admin is logged in. */
+    requireAdmin: onRequestAsyncHookHandler;
   }
   interface Session {
     adminId?: string;

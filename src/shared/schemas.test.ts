@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { excerpt } from './excerpt.ts';
 import { messages } from './messages.ts';
 import {
@@ -18,9 +19,9 @@ const valid = {
   phoneNumber: '5512345678',
 };
 
-const errorsOf = (schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: never[] } } }, value: unknown) => {
+const errorsOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
-  return result.success ? {} : fieldMessages(result.error!.issues);
+  return result.success ? {} : fieldMessages(result.error.issues);
 };
 
 describe('contact and membership forms', () => {

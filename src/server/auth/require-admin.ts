@@ -4,7 +4,7 @@ import { apiMessages } from '../../shared/messages.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { findAdminById } from './admins.repository.ts';
 
-/** Decorates `app.requireAdmin`: a preHandler that lets only a logged-in, still existing admin through. */
+/** Decorates `app.requireAdmin`: an onRequest hook that lets only a logged-in, still existing admin through. */
 export const requireAdminPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('requireAdmin', async (request: FastifyRequest) => {

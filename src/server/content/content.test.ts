@@ -96,6 +96,9 @@ describe.each(testDialects)('content API on %s', (dialect) => {
       expect(noSession.statusCode).toBe(401);
       expect(noSession.json().error.code).toBe('UNAUTHORIZED');
       expect((await visitor.request('DELETE', `/api/${resource}/delete/x`)).statusCode).toBe(401);
+      // Authentication comes before validation: a visitor learns nothing about the schema.
+      const invalid = await visitor.request('PUT', `/api/${resource}/update`, { nonsense: true });
+      expect(invalid.statusCode).toBe(401);
 
       const noToken = await t.app.inject({
         method: 'POST',

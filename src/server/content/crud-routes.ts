@@ -61,7 +61,7 @@ export function contentRoutes<Input, Entity>(
 
     app.post(
       `/${resource}/create`,
-      { preHandler: app.requireAdmin, schema: { body: createBody, response: { 201: one, 401: ApiErrorSchema } } },
+      { onRequest: app.requireAdmin, schema: { body: createBody, response: { 201: one, 401: ApiErrorSchema } } },
       async (request, reply) => {
         const input = (request.body as Record<string, Input>)[keys.createKey] as Input;
         const entity = await repository.create(app.db, input);
@@ -73,7 +73,7 @@ export function contentRoutes<Input, Entity>(
     app.put(
       `/${resource}/update`,
       {
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
         schema: { body: updateBody, response: { 200: one, 401: ApiErrorSchema, 404: ApiErrorSchema } },
       },
       async (request) => {
@@ -88,7 +88,7 @@ export function contentRoutes<Input, Entity>(
     app.delete(
       `/${resource}/delete/:id`,
       {
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
         schema: {
           params: IdParamSchema,
           response: { 200: dataEnvelope(z.object({ id: z.string() })), 401: ApiErrorSchema, 404: ApiErrorSchema },
