@@ -1,0 +1,118 @@
+import type { RequestKind } from '../db/schema.ts';
+
+/** What a template needs to know about a stored request. */
+export interface RequestDetails {
+  kind: RequestKind;
+  fullName: string;
+  company: string;
+  position: string;
+  email: string;
+  phoneNumber: string;
+  /** ISO UTC timestamp of when the request was stored. */
+  createdAt: string;
+}
+
+export interface MailContent {
+  subject: string;
+  text: string;
+}
+
+// Line breaks would let a value start a new header (or fake a new field in the body); other control
+// characters have no business in a name or a company either.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/** Turns a value into one clean line, safe in a header. */
+export function singleLine(value: string): string {
+  return value.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The bare address in `Name <address>` or `address`, cleaned. */
+export function bareAddress(value: string): string {
+  const clean = singleLine(value);
+  const bracketed = /<([^<>]+)>\s*$/.exec(clean);
+  return (bracketed?.[1] ?? clean).trim();
+}
+
+/**
+ * A Message-ID that stays the same for every attempt at one outbox row, so a mailbox that gets the
+ * same row twice (a worker died after the server accepted it) can drop the copy.
+ */
+export function messageIdFor(outboxId: string, mailFrom: string): string {
+  const domain =
+    bareAddress(mailFrom)
+      .split('@')[1]
+      ?.replace(/[^a-zA-Z0-9.-]/g, '') || 'localhost';
+  return `<${outboxId}@${domain}>`;
+}
+
+/** Signs the acknowledgement; the site's title uses the same name. */
+const ASSOCIATION_NAME = 'Energía que Empodera';
+
+const MEXICO_DATE = new Intl.DateTimeFormat('es-MX', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'America/Mexico_City',
+});
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${MEXICO_DATE.format(date)} (hora del centro de México; ${iso})`;
+}
+
+function isMembership(kind: RequestKind): boolean {
+  return kind !== 'contacto';
+}
+
+/** The message to the association's inbox: every field, so nobody has to open the database. */
+export function notificationMail(request: RequestDetails): MailContent {
+  const name = singleLine(request.fullName);
+  const subject = isMembership(request.kind)
+    ? `Nueva solicitud de membresía (${request.kind}): ${name}`
+    : `Nuevo mensaje de contacto: ${name}`;
+  const intro = isMembership(request.kind)
+    ? 'Llegó una nueva solicitud de membresía desde el sitio web.'
+    : 'Llegó un nuevo mensaje desde el formulario de contacto del sitio web.';
+  const fields: [string, string][] = [
+    ['Nombre completo', name],
+    ['Empresa', singleLine(request.company)],
+    ['Puesto', singleLine(request.position)],
+    ['Correo electrónico', bareAddress(request.email)],
+    ['Teléfono', singleLine(request.phoneNumber)],
+    ['Tipo de membresía', isMembership(request.kind) ? request.kind : 'No aplica (mensaje de contacto)'],
+    ['Fecha', formatDate(request.createdAt)],
+  ];
+  const text = [
+    intro,
+    '',
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `Para responder, contesta este correo: la respuesta llegará a ${bareAddress(request.email)}.`,
+    '',
+  ].join('\n');
+  return { subject, text };
+}
+
+/** The acknowledgement to the person who wrote: short, warm, and honest about what happens next. */
+export function acknowledgementMail(request: RequestDetails): MailContent {
+  const firstName = singleLine(request.fullName).split(' ')[0] ?? '';
+  const what = isMembership(request.kind)
+    ? `tu solicitud de membresía ${request.kind}`
+    : 'tu solicitud de contacto';
+  const subject = isMembership(request.kind) ? 'Recibimos tu solicitud de membresía' : 'Recibimos tu mensaje';
+  const text = [
+    `Hola, ${firstName}:`,
+    '',
+    `Recibimos ${what}. ¡Muchas gracias por tu interés y por sumarte a impulsar el liderazgo de las mujeres en las energías renovables!`,
+    '',
+    'Nuestro equipo la revisará y te escribirá pronto. Si quieres añadir algo, basta con responder a este correo.',
+    '',
+    'Si tú no enviaste esta solicitud, puedes ignorar este mensaje.',
+    '',
+    'Con cariño,',
+    `El equipo de ${ASSOCIATION_NAME}`,
+    '',
+  ].join('\n');
+  return { subject, text };
+}

@@ -1,0 +1,195 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/database.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
+import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
+import { storeRequest } from './requests.repository.ts';
+import { MAIL, RETRY_BASE_MS, contactRequest, createClock, outboxRows, testWorker } from './test-fixtures.ts';
+
+// The fixtures' jitter source is fixed at 0.5, so every delay is its nominal value plus 5 %.
+const delayFor = (attempts: number) => Math.round(RETRY_BASE_MS * 2 ** (attempts - 1) * 1.05);
+
+describe.each(testDialects)('mail delivery failures on %s', (dialect) => {
+  let testDb: TestDatabase;
+  let handle: DatabaseHandle;
+  let peer: SmtpPeer;
+  let clock: ReturnType<typeof createClock>;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await testDb.destroy();
+  });
+  beforeEach(async () => {
+    handle = await testDb.open();
+    await handle.db.deleteFrom('outbox').execute();
+    await handle.db.deleteFrom('requests').execute();
+    peer = await startSmtpPeer();
+    clock = createClock();
+  });
+  afterEach(async () => {
+    await peer.stop();
+    await handle.close();
+  });
+
+  const rowsOf = async (id: string) => outboxRows(handle.db, id);
+
+  it('keeps the request while the server is down, backs off, then delivers exactly once', async () => {
+    await peer.down();
+    const id = await storeRequest(handle.db, contactRequest, MAIL);
+    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url, now: clock.now });
+    expect(await handle.db.selectFrom('requests').select('id').where('id', '=', id).execute()).toHaveLength(
+      1,
+    );
+
+    for (const attempts of [1, 2]) {
+      const before = clock.now().getTime();
+      expect(await worker.runOnce()).toBe(2);
+      const after = clock.now().getTime();
+      for (const row of await rowsOf(id)) {
+        expect(row).toMatchObject({ status: 'pending', attempts, locked_until: null });
+        expect(row.last_error).toMatch(/ECONNECTION|ECONNREFUSED/);
+        const next = Date.parse(row.next_attempt_at);
+        expect(next).toBeGreaterThanOrEqual(before + delayFor(attempts));
+        expect(next).toBeLessThanOrEqual(after + delayFor(attempts));
+      }
+      // Not due yet: the backoff holds.
+      expect(await worker.runOnce()).toBe(0);
+      clock.advance(delayFor(attempts) + 1_000);
+    }
+
+    await peer.up();
+    expect(await worker.runOnce()).toBe(2);
+    const messages = await peer.waitForMessages(2);
+    const rows = await rowsOf(id);
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ['sent', 3],
+      ['sent', 3],
+    ]);
+    expect(messages.map((message) => message.messageId).sort()).toEqual(
+      rows.map((row) => row.message_id).sort(),
+    );
+
+    clock.advance(24 * 3_600_000);
+    expect(await worker.runOnce()).toBe(0);
+    expect(peer.messages).toHaveLength(2);
+  });
+
+  it('retries after a temporary 4xx answer and then delivers', async () => {
+    peer.setFault('tempfail', { times: 2 });
+    const id = await storeRequest(handle.db, contactRequest, MAIL);
+    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url, now: clock.now });
+
+    expect(await worker.runOnce()).toBe(2);
+    for (const row of await rowsOf(id)) {
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(row.last_error).toContain('451');
+    }
+    expect(peer.attempts).toBe(2);
+    expect(peer.messages).toHaveLength(0);
+
+    clock.advance(delayFor(1) + 1_000);
+    expect(await worker.runOnce()).toBe(2);
+    await peer.waitForMessages(2);
+    expect((await rowsOf(id)).map((row) => [row.status, row.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 2],
+    ]);
+  });
+
+  it('marks a row failed on a permanent 5xx answer and keeps the error', async () => {
+    peer.setFault('reject');
+    const id = await storeRequest(handle.db, contactRequest, MAIL);
+    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url, now: clock.now });
+
+    expect(await worker.runOnce()).toBe(2);
+    for (const row of await rowsOf(id)) {
+      expect(row).toMatchObject({ status: 'failed', attempts: 1, sent_at: null, locked_until: null });
+      expect(row.last_error).toMatch(/550/);
+      expect(row.last_error).toContain('Message rejected');
+    }
+
+    peer.setFault(null);
+    clock.advance(24 * 3_600_000);
+    expect(await worker.runOnce()).toBe(0);
+    expect(peer.attempts).toBe(2);
+  });
+
+  it('gives up after the configured number of attempts, keeping the row', async () => {
+    await peer.down();
+    const id = await storeRequest(handle.db, contactRequest, MAIL);
+    const worker = testWorker(handle.db, dialect, {
+      smtpUrl: peer.url,
+      now: clock.now,
+      mail: { maxAttempts: 2 },
+    });
+
+    expect(await worker.runOnce()).toBe(2);
+    expect((await rowsOf(id)).map((row) => row.status)).toEqual(['pending', 'pending']);
+    clock.advance(delayFor(1) + 1_000);
+    expect(await worker.runOnce()).toBe(2);
+    for (const row of await rowsOf(id)) {
+      expect(row).toMatchObject({ status: 'failed', attempts: 2 });
+      expect(row.last_error).toMatch(/ECONNECTION|ECONNREFUSED/);
+    }
+    await peer.up();
+    clock.advance(24 * 3_600_000);
+    expect(await worker.runOnce()).toBe(0);
+  });
+
+  it('records a timeout when the server never answers, and retries later', async () => {
+    peer.setFault('hang', { times: 2 });
+    const id = await storeRequest(handle.db, contactRequest, MAIL);
+    const worker = testWorker(handle.db, dialect, {
+      smtpUrl: peer.url,
+      now: clock.now,
+      timeouts: { connectionTimeout: 300, greetingTimeout: 300, socketTimeout: 300 },
+    });
+
+    const started = Date.now();
+    expect(await worker.runOnce()).toBe(2);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    for (const row of await rowsOf(id)) {
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(row.last_error).toMatch(/ETIMEDOUT.*Timeout/);
+    }
+
+    clock.advance(delayFor(1) + 1_000);
+    expect(await worker.runOnce()).toBe(2);
+    await peer.waitForMessages(2);
+  });
+
+  it('ends a send that outlasts its share of the lease', async () => {
+    peer.setFault('hang', { times: 2 });
+    const id = await storeRequest(handle.db, contactRequest, MAIL);
+    const worker = testWorker(handle.db, dialect, {
+      smtpUrl: peer.url,
+      now: clock.now,
+      mail: { leaseMs: 600 },
+    });
+
+    expect(await worker.runOnce()).toBe(2);
+    for (const row of await rowsOf(id)) {
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(row.last_error).toMatch(/EABORT|abort/i);
+    }
+  });
+
+  it('retries when the connection drops in the middle of the message', async () => {
+    peer.setFault('drop', { times: 2 });
+    const id = await storeRequest(handle.db, contactRequest, MAIL);
+    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url, now: clock.now });
+
+    expect(await worker.runOnce()).toBe(2);
+    for (const row of await rowsOf(id)) {
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(row.last_error).toBeTruthy();
+    }
+    expect(peer.messages).toHaveLength(0);
+
+    clock.advance(delayFor(1) + 1_000);
+    expect(await worker.runOnce()).toBe(2);
+    await peer.waitForMessages(2);
+    expect((await rowsOf(id)).map((row) => row.status)).toEqual(['sent', 'sent']);
+  });
+});

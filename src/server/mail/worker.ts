@@ -1,0 +1,205 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createTransport } from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Dialect } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { claimDueRows, markAttemptFailed, markSent, type OutboxRow } from './outbox.repository.ts';
+import { singleLine } from './templates.ts';
+
+export interface MailWorker {
+  /** Starts polling the outbox every `mail.pollMs`. Without an SMTP URL it only says so, once. */
+  start(): void;
+  /** Stops polling and waits for the pass in progress to finish. */
+  stop(): Promise<void>;
+  /** One pass: claims due rows and tries each once. Returns how many rows it tried. */
+  runOnce(): Promise<number>;
+  /** Asks a started worker for a pass now (after a commit) rather than at the next poll. Never throws. */
+  wake(): void;
+}
+
+export interface TransportTimeouts {
+  connectionTimeout: number;
+  greetingTimeout: number;
+  socketTimeout: number;
+}
+
+export interface MailWorkerOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mail'>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  /** SMTP timeouts in ms; each defaults to 10 s. */
+  timeouts?: Partial<TransportTimeouts>;
+  /** Upper bound on one whole send, so it ends inside its lease; defaults to half of `mail.leaseMs`. */
+  sendTimeoutMs?: number;
+  /** Rows claimed (and sent side by side) per pass. */
+  batchSize?: number;
+  /** Source of the backoff jitter, in [0, 1). */
+  random?: () => number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const MAX_RETRY_DELAY_MS = 3_600_000;
+const MAX_ERROR_LENGTH = 1_000;
+
+/** Exponential backoff: base × 2^(attempts−1), capped at an hour, plus up to 10 % so retries spread out. */
+export function retryDelayMs(attempts: number, baseMs: number, random: () => number = Math.random): number {
+  const nominal = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+  return Math.round(nominal * (1 + 0.1 * random()));
+}
+
+interface SmtpError {
+  code?: string;
+  responseCode?: number;
+  message?: string;
+}
+
+/**
+ * Only a 5xx answer about this very message (its envelope or its content) is final. A 5xx at login or
+ * greeting says the configuration is wrong, which people can fix, so those rows keep waiting.
+ */
+export function isPermanentFailure(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as SmtpError;
+  if (code !== 'EENVELOPE' && code !== 'EMESSAGE') return false;
+  // Without any answer, EENVELOPE means the message itself has no usable recipient.
+  return responseCode === undefined ? code === 'EENVELOPE' : responseCode >= 500;
+}
+
+export function describeError(error: unknown): string {
+  const { code, responseCode, message } = (error ?? {}) as SmtpError;
+  const prefix = [code, responseCode].filter((part) => part !== undefined && part !== '').join(' ');
+  const text = `${prefix ? `[${prefix}] ` : ''}${message ?? String(error)}`;
+  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
+}
+
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, dialect, config, log } = options;
+  const now = options.now ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  const batchSize = options.batchSize ?? 10;
+  const sendTimeoutMs = options.sendTimeoutMs ?? Math.floor(config.mail.leaseMs / 2);
+  const transport = config.smtpUrl
+    ? createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: options.timeouts?.connectionTimeout ?? DEFAULT_TIMEOUT_MS,
+        greetingTimeout: options.timeouts?.greetingTimeout ?? DEFAULT_TIMEOUT_MS,
+        socketTimeout: options.timeouts?.socketTimeout ?? DEFAULT_TIMEOUT_MS,
+      })
+    : undefined;
+
+  let started = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let ticking = false;
+  let wakeRequested = false;
+  // Passes run one after another, whoever asks for them (the poll loop, wake, a direct runOnce).
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function send(row: OutboxRow): Promise<void> {
+    if (!transport) return;
+    try {
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: row.to_address,
+        replyTo: row.reply_to ?? undefined,
+        subject: singleLine(row.subject),
+        text: row.body_text,
+        messageId: row.message_id,
+        // Tells auto-responders (vacation replies and the like) not to answer.
+        headers: { 'Auto-Submitted': 'auto-generated' },
+        signal: AbortSignal.timeout(sendTimeoutMs),
+      });
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const final = isPermanentFailure(error) || attempts >= config.mail.maxAttempts;
+      const at = now();
+      const nextAttemptAt = new Date(at.getTime() + retryDelayMs(attempts, config.mail.retryBaseMs, random));
+      const description = describeError(error);
+      const recorded = await markAttemptFailed(db, row, {
+        error: description,
+        final,
+        nextAttemptAt: final ? at.toISOString() : nextAttemptAt.toISOString(),
+      });
+      const context = { outboxId: row.id, purpose: row.purpose, attempts, error: description };
+      if (!recorded) log.warn(context, 'mail attempt failed after its claim was lost');
+      else if (final) log.error(context, 'mail failed for good; the row stays in the outbox');
+      else
+        log.warn(
+          { ...context, nextAttemptAt: nextAttemptAt.toISOString() },
+          'mail attempt failed; will retry',
+        );
+      return;
+    }
+    await markSent(db, row, now());
+    log.info({ outboxId: row.id, purpose: row.purpose, attempts: row.attempts + 1 }, 'mail sent');
+  }
+
+  async function pass(): Promise<number> {
+    if (!transport) return 0;
+    const at = now();
+    const lockedUntil = new Date(at.getTime() + config.mail.leaseMs).toISOString();
+    const rows = await claimDueRows(db, dialect, at, lockedUntil, batchSize);
+    await Promise.all(rows.map((row) => send(row)));
+    return rows.length;
+  }
+
+  function runOnce(): Promise<number> {
+    const run = queue.then(pass);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  function schedule(delayMs: number): void {
+    if (!started || stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void tick(), delayMs);
+    // Pending mail is safe in the database; it must not keep a finished process alive.
+    timer.unref();
+  }
+
+  async function tick(): Promise<void> {
+    timer = undefined;
+    ticking = true;
+    wakeRequested = false;
+    let tried = 0;
+    try {
+      tried = await runOnce();
+    } catch (error) {
+      log.error({ err: error }, 'mail outbox pass failed');
+    } finally {
+      ticking = false;
+    }
+    schedule(tried >= batchSize || wakeRequested ? 0 : config.mail.pollMs);
+  }
+
+  return {
+    start() {
+      if (started || stopped) return;
+      started = true;
+      if (!transport) {
+        log.warn('SMTP_URL is not set: mail stays in the outbox, unsent, until a worker with SMTP runs');
+        return;
+      }
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await queue;
+      transport?.close();
+    },
+    runOnce,
+    wake() {
+      try {
+        if (!started || stopped || !transport) return;
+        if (ticking) wakeRequested = true;
+        else schedule(0);
+      } catch (error) {
+        log.error({ err: error }, 'mail worker wake failed');
+      }
+    },
+  };
+}
