@@ -54,7 +54,7 @@ export const contributionsImpact = {
   ],
   image: {
     src: '/images/contributions/impact.svg',
-    alt: 'Ilustración de una comunidad rural con paneles solares en los techos y una mujer que enciende una lámpara.',
+    alt: 'Ilustración de una comunidad rural con paneles solares en los techos y una mujer junto a un foco encendido.',
     width: 600,
     height: 480,
   },

@@ -36,25 +36,25 @@ export const founders: readonly MemberProfile[] = [
     alt: 'Retrato ilustrado de Itzel Moreno Aguilar, mujer de cabello negro recogido y blusa color coral.',
   },
   {
-    name: 'Carmen Solís Ibarra',
+    name: 'Rocío Solís Ibarra',
     role: 'Directoria Legal',
     image: '/images/members/founder-2.svg',
-    alt: 'Retrato ilustrado de Carmen Solís Ibarra, mujer de cabello rizado castaño y lentes.',
+    alt: 'Retrato ilustrado de Rocío Solís Ibarra, mujer de cabello rizado castaño y lentes.',
   },
   {
-    name: 'Daniela Huerta Navarro',
+    name: 'Valeria Huerta Navarro',
     role: 'Directoria de Enlace Académico',
     image: '/images/members/founder-3.svg',
-    alt: 'Retrato ilustrado de Daniela Huerta Navarro, mujer de cabello corto y saco verde azulado.',
+    alt: 'Retrato ilustrado de Valeria Huerta Navarro, mujer de cabello corto y saco verde azulado.',
   },
 ];
 
 export const council: readonly MemberProfile[] = [
   {
-    name: 'Lucía Pérez Chan',
+    name: 'Xóchitl Pérez Chan',
     role: 'Consejo',
     image: '/images/members/council-1.svg',
-    alt: 'Retrato ilustrado de Lucía Pérez Chan, mujer de trenza larga y aretes dorados.',
+    alt: 'Retrato ilustrado de Xóchitl Pérez Chan, mujer de trenza larga y aretes dorados.',
   },
   {
     name: 'Amara Ruiz Okoye',

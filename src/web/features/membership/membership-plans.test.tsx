@@ -1,5 +1,5 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactPosts, installDialogPolyfill, mockContactApi } from '../request-form/test-helpers.ts';
 import { MembershipPlans } from './membership-plans.tsx';
@@ -15,7 +15,7 @@ const person = {
   phoneNumber: '8112345678',
 };
 
-async function fill(user: ReturnType<typeof userEvent.setup>) {
+async function fill(user: UserEvent) {
   await user.type(screen.getByLabelText(/nombre completo/i), person.fullName);
   await user.type(screen.getByLabelText(/empresa u organización/i), person.company);
   await user.type(screen.getByLabelText(/cargo o puesto/i), person.position);
@@ -40,19 +40,29 @@ describe('MembershipPlans', () => {
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Individual', 'Corporativa', 'Estudiantil']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(`Cómo te gustaría participar en ${NAME}?`);
-    expect(within(visiblePanel()).getByText('Programas de mentoría con profesionales del sector.')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+      `Cómo te gustaría participar en ${NAME}?`,
+    );
+    expect(
+      within(visiblePanel()).getByText('Programas de mentoría con profesionales del sector.'),
+    ).toBeVisible();
 
     await user.click(screen.getByRole('tab', { name: 'Corporativa' }));
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
       'Únete y participa. Sé parte de esta transición justa.',
     );
-    expect(within(visiblePanel()).getByText('Incluye 2, 4 o 10 membresías individuales por empresa.')).toBeVisible();
+    expect(
+      within(visiblePanel()).getByText('Incluye 2, 4 o 10 membresías individuales por empresa.'),
+    ).toBeVisible();
 
     await user.click(screen.getByRole('tab', { name: 'Estudiantil' }));
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(`Cómo te gustaría participar en ${NAME}?`);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+      `Cómo te gustaría participar en ${NAME}?`,
+    );
     expect(within(visiblePanel()).getByText(/70 % de descuento/)).toBeVisible();
-    expect(within(visiblePanel()).getByText('Los beneficios dependen del nivel de membresía que obtengas.')).toBeVisible();
+    expect(
+      within(visiblePanel()).getByText('Los beneficios dependen del nivel de membresía que obtengas.'),
+    ).toBeVisible();
   });
 
   it('moves between tabs with the arrow keys, Home and End', async () => {

@@ -1,5 +1,5 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContactForm } from './contact-form.tsx';
 import { contactPosts, installDialogPolyfill, mockContactApi } from './test-helpers.ts';
@@ -20,7 +20,7 @@ const labels: Record<keyof typeof valid, RegExp> = {
   phoneNumber: /teléfono/i,
 };
 
-async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+async function fillValid(user: UserEvent) {
   for (const [name, value] of Object.entries(valid)) {
     await user.type(screen.getByLabelText(labels[name as keyof typeof valid]), value);
   }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { MembershipType } from '../../../shared/constants.ts';
 import { ContactFormSchema, MembershipFormSchema, type ContactRequest } from '../../../shared/schemas.ts';
@@ -42,8 +42,6 @@ export function RequestForm({ membership, submitLabel, labelledBy, id, className
     open: false,
     kind: 'success',
   });
-  const membershipRef = useRef(membership);
-  membershipRef.current = membership;
 
   const {
     register,
@@ -55,8 +53,8 @@ export function RequestForm({ membership, submitLabel, labelledBy, id, className
   } = useForm<RequestFormValues>({
     mode: 'onTouched',
     defaultValues: EMPTY_REQUEST,
-    resolver: (values, context, options) =>
-      (membershipRef.current ? membershipResolver : contactResolver)(values, context, options),
+    // A form is either the contact form or the membership form for its whole life.
+    resolver: membership ? membershipResolver : contactResolver,
   });
 
   const send = async (values: RequestFormValues) => {
@@ -78,7 +76,7 @@ export function RequestForm({ membership, submitLabel, labelledBy, id, className
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // The chosen membership type is part of the request before it is validated.
-    if (membershipRef.current) setValue('memberships', membershipRef.current);
+    if (membership) setValue('memberships', membership);
     return handleSubmit(send)(event);
   };
 

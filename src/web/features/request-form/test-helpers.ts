@@ -23,7 +23,7 @@ const json = (status: number, body: unknown) =>
  * with `status` and `body`.
  */
 export function mockContactApi(status = 201, body: unknown = { data: { id: 'req-1' } }) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (url.endsWith('/api/csrf')) return json(200, { data: { token: 'test-token' } });
     if (url.endsWith('/api/mail/contact')) return json(status, body);
