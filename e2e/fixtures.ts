@@ -42,14 +42,18 @@ const mailbox: Mailbox = {
 
 /** The widths the spec's styles break at, plus the common device widths. */
 export const SPEC_BREAKPOINTS = [
-  1920, 1800, 1600, 1440, 1366, 1200, 1135, 1024, 1000, 930, 900, 850, 820, 768, 750, 700, 590, 550, 500, 460, 450,
-  428, 400, 390, 360, 320, 300,
+  1920, 1800, 1600, 1440, 1366, 1200, 1135, 1024, 1000, 930, 900, 850, 820, 768, 750, 700, 590, 550, 500, 460,
+  450, 428, 400, 390, 360, 320, 300,
 ];
 
 /** Fails when the page is wider than the viewport (horizontal scrolling). */
 export async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `page overflows by ${overflow}px at ${page.viewportSize()?.width}px`).toBeLessThanOrEqual(0);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `page overflows by ${overflow}px at ${page.viewportSize()?.width}px`).toBeLessThanOrEqual(
+    0,
+  );
 }
 
 /** An axe-core scan that fails on serious or critical violations. */

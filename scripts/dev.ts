@@ -2,7 +2,10 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn(process.execPath, ['--watch', 'src/server/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: '3000' } }),
+  spawn(process.execPath, ['--watch', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: '3000' },
+  }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit' }),
 ];
 const stop = () => {

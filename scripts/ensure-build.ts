@@ -17,6 +17,10 @@ function newestMtime(path: string): number {
 const builtAt = existsSync(BUILD_MARKER) ? statSync(BUILD_MARKER).mtimeMs : 0;
 const changedAt = Math.max(...SOURCES.filter((path) => existsSync(path)).map(newestMtime));
 if (builtAt < changedAt) {
-  console.log(builtAt ? 'Web sources changed: rebuilding the web app…' : 'Building the web app for the first time…');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  console.log(
+    builtAt ? 'Web sources changed: rebuilding the web app…' : 'Building the web app for the first time…',
+  );
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
 }

@@ -73,7 +73,10 @@ describe('the HTTP surface', () => {
   });
 
   it('compresses large answers', async () => {
-    const response = await t.app.inject({ url: '/api/events/get-all', headers: { 'accept-encoding': 'gzip' } });
+    const response = await t.app.inject({
+      url: '/api/events/get-all',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -82,12 +85,18 @@ describe('the HTTP surface', () => {
 
     it('answers invalid JSON with 400', async () => {
       const b = browser();
-      const response = await b.request('POST', '/api/mail/contact', undefined, { 'content-type': 'application/json' });
+      const response = await b.request('POST', '/api/mail/contact', undefined, {
+        'content-type': 'application/json',
+      });
       expect(response.statusCode).toBe(400);
       const broken = await t.app.inject({
         method: 'POST',
         url: '/api/mail/contact',
-        headers: { 'content-type': 'application/json', cookie: `_csrf=${b.jar._csrf}`, 'x-xsrf-token': b.token },
+        headers: {
+          'content-type': 'application/json',
+          cookie: `_csrf=${b.jar._csrf}`,
+          'x-xsrf-token': b.token,
+        },
         payload: '{"data": ',
       });
       expect(broken.statusCode).toBe(400);
@@ -109,7 +118,9 @@ describe('the HTTP surface', () => {
 
     it('answers a body over the limit with 413', async () => {
       const b = browser();
-      const response = await b.request('POST', '/api/mail/contact', { data: { fullName: 'x'.repeat(400_000) } });
+      const response = await b.request('POST', '/api/mail/contact', {
+        data: { fullName: 'x'.repeat(400_000) },
+      });
       expect(response.statusCode).toBe(413);
       expect(response.json().error.code).toBe('PAYLOAD_TOO_LARGE');
     });
@@ -120,7 +131,11 @@ describe('the HTTP surface', () => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/mail/contact',
-        headers: { 'content-type': 'application/json', cookie: `_csrf=${b.jar._csrf}`, 'x-xsrf-token': b.token },
+        headers: {
+          'content-type': 'application/json',
+          cookie: `_csrf=${b.jar._csrf}`,
+          'x-xsrf-token': b.token,
+        },
         payload: '{"data":{"__proto__":{"admin":true}}}',
       });
       expect(response.statusCode).toBe(400);
@@ -132,7 +147,13 @@ describe('the HTTP surface', () => {
 describe('configuration', () => {
   it('uses the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: 'data/site.db', seedDemo: true, contactRateLimit: 5 });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: 'data/site.db',
+      seedDemo: true,
+      contactRateLimit: 5,
+    });
   });
 
   it('names the variable that is wrong', () => {

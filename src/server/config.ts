@@ -25,7 +25,10 @@ const EnvSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(8),
   SEED_DEMO: booleanFromEnv.optional(),
   TRUST_PROXY: z.string().optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'debe empezar con redis://' }).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'debe empezar con redis://' })
+    .optional(),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -59,7 +62,9 @@ export class ConfigError extends Error {}
 
 /** Reads and checks the environment; a bad value throws with every problem named by its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -87,7 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.MAIL_LEASE_MS,
       pollMs: e.MAIL_POLL_MS,
     },
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     // Outside production a fixed development secret keeps `npm start` zero-configuration.
     sessionSecret: e.SESSION_SECRET ?? 'development-only-secret-change-me-in-production',
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,

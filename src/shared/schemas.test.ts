@@ -42,7 +42,9 @@ describe('contact and membership forms', () => {
   });
 
   it('treat blank text as missing', () => {
-    expect(errorsOf(ContactFormSchema, { ...valid, company: '   ' })).toEqual({ company: 'Este campo es requerido' });
+    expect(errorsOf(ContactFormSchema, { ...valid, company: '   ' })).toEqual({
+      company: 'Este campo es requerido',
+    });
   });
 
   it.each(['ana', 'ana@', '@example.org', 'ana@@example.org', 'ana example@example.org', 'ana@-example.org'])(
@@ -57,7 +59,9 @@ describe('contact and membership forms', () => {
   it('accept 64 characters before the @ and refuse 65', () => {
     const domain = '@example.org';
     expect(errorsOf(ContactFormSchema, { ...valid, email: 'a'.repeat(64) + domain })).toEqual({});
-    expect(errorsOf(ContactFormSchema, { ...valid, email: 'a'.repeat(65) + domain }).email).toBe(messages.emailFormat);
+    expect(errorsOf(ContactFormSchema, { ...valid, email: 'a'.repeat(65) + domain }).email).toBe(
+      messages.emailFormat,
+    );
   });
 
   it('accept 254 characters in all and refuse 255', () => {
@@ -93,7 +97,9 @@ describe('contact and membership forms', () => {
   });
 
   it('reject unknown fields', () => {
-    expect(errorsOf(ContactFormSchema, { ...valid, isAdmin: true })).toEqual({ isAdmin: messages.unknownField });
+    expect(errorsOf(ContactFormSchema, { ...valid, isAdmin: true })).toEqual({
+      isAdmin: messages.unknownField,
+    });
   });
 
   it('bound every text field', () => {
@@ -131,12 +137,19 @@ describe('content entities', () => {
       images: ['javascript:alert(1)', '//evil.example/x.png'],
       linkEvent: 'http://example.org',
     });
-    expect(fields).toEqual({ eventDate: messages.isoDate, 'images.0': messages.url, 'images.1': messages.url, linkEvent: messages.httpsUrl });
+    expect(fields).toEqual({
+      eventDate: messages.isoDate,
+      'images.0': messages.url,
+      'images.1': messages.url,
+      linkEvent: messages.httpsUrl,
+    });
   });
 
   it('let a partner have no link', () => {
     expect(PartnerInputSchema.parse({ name: 'Ana', job: 'Ingeniera', images: [] }).link).toBeUndefined();
-    expect(PartnerInputSchema.parse({ name: 'Ana', job: 'Ingeniera', images: [], link: '' }).link).toBeUndefined();
+    expect(
+      PartnerInputSchema.parse({ name: 'Ana', job: 'Ingeniera', images: [], link: '' }).link,
+    ).toBeUndefined();
   });
 });
 

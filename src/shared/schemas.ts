@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH, MEMBERSHIP_TYPES, PHONE_DIGITS, TEXT_LIMITS } from './constants.ts';
+import {
+  EMAIL_LOCAL_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  MEMBERSHIP_TYPES,
+  PHONE_DIGITS,
+  TEXT_LIMITS,
+} from './constants.ts';
 import { messages } from './messages.ts';
 
 /**
@@ -43,7 +49,10 @@ const contactFields = {
   email: EmailSchema,
   phoneNumber: PhoneNumberSchema,
   /** Honeypot: a hidden input people leave empty; anything in it marks the request as spam. */
-  website: z.string().max(TEXT_LIMITS.honeypot, { error: messages.maxLength(TEXT_LIMITS.honeypot) }).optional(),
+  website: z
+    .string()
+    .max(TEXT_LIMITS.honeypot, { error: messages.maxLength(TEXT_LIMITS.honeypot) })
+    .optional(),
 };
 
 /** The home page's contact form. */
@@ -67,7 +76,8 @@ export const ContactBodySchema = z.strictObject({ data: ContactRequestSchema });
 
 // --- Content entities ---------------------------------------------------------------------------
 
-const isSiteRelative = (value: string) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
+const isSiteRelative = (value: string) =>
+  value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
 const isHttps = (value: string) => {
   try {
     const url = new URL(value);
@@ -186,7 +196,11 @@ export type Admin = z.infer<typeof AdminSchema>;
 // --- Envelopes ----------------------------------------------------------------------------------
 
 export const IdParamSchema = z.object({ id: z.string().min(1).max(200) });
-export const IdSchema = z.string({ error: messages.required }).trim().min(1, { error: messages.required }).max(200);
+export const IdSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, { error: messages.required })
+  .max(200);
 
 export const ApiErrorSchema = z.object({
   error: z.object({

@@ -48,7 +48,11 @@ describe.each(testDialects)('admin session on %s', (dialect) => {
     const stolen = browser.jar.sid!;
     expect((await browser.request('POST', '/api/auth/logout')).statusCode).toBe(200);
     expect(await t.app.db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
-    const replay = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `sid=${stolen}` } });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: `sid=${stolen}` },
+    });
     expect(replay.statusCode).toBe(401);
   });
 

@@ -15,7 +15,9 @@ export class DatabaseSessionStore {
   }
 
   set(sid: string, session: Session, callback: Callback): void {
-    const expires = session.cookie?.expires ? new Date(session.cookie.expires) : new Date(Date.now() + this.#ttlMs);
+    const expires = session.cookie?.expires
+      ? new Date(session.cookie.expires)
+      : new Date(Date.now() + this.#ttlMs);
     const row = { sid, data: JSON.stringify(session), expires_at: expires.toISOString() };
     this.#db
       .insertInto('sessions')

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EventInputSchema, EventSchema, NewsInputSchema, NewsSchema, PartnerInputSchema, PartnerSchema } from '../../shared/schemas.ts';
+import {
+  EventInputSchema,
+  EventSchema,
+  NewsInputSchema,
+  NewsSchema,
+  PartnerInputSchema,
+  PartnerSchema,
+} from '../../shared/schemas.ts';
 import { eventsRepository } from '../events/events.repository.ts';
 import { newsRepository } from '../news/news.repository.ts';
 import { partnersRepository } from '../partners/partners.repository.ts';
@@ -9,14 +16,25 @@ import { contentRoutes, type ContentChangeListener } from './crud-routes.ts';
 export function allContentRoutes(onChange?: ContentChangeListener): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(
-      contentRoutes({ resource: 'events', input: EventInputSchema, entity: EventSchema, repository: eventsRepository }, onChange),
-    );
-    await app.register(
-      contentRoutes({ resource: 'news', input: NewsInputSchema, entity: NewsSchema, repository: newsRepository }, onChange),
+      contentRoutes(
+        { resource: 'events', input: EventInputSchema, entity: EventSchema, repository: eventsRepository },
+        onChange,
+      ),
     );
     await app.register(
       contentRoutes(
-        { resource: 'partners', input: PartnerInputSchema, entity: PartnerSchema, repository: partnersRepository },
+        { resource: 'news', input: NewsInputSchema, entity: NewsSchema, repository: newsRepository },
+        onChange,
+      ),
+    );
+    await app.register(
+      contentRoutes(
+        {
+          resource: 'partners',
+          input: PartnerInputSchema,
+          entity: PartnerSchema,
+          repository: partnersRepository,
+        },
         onChange,
       ),
     );

@@ -28,11 +28,26 @@ const samples: Record<Resource, { create: Record<string, unknown>; update: Recor
     },
   },
   news: {
-    create: { name: 'Noticia', address: 'CDMX', description: '<p>Hola <strong>mundo</strong></p>', images: [] },
-    update: { name: 'Noticia editada', address: 'Mérida', description: '<p>Editada</p>', images: ['/demo/news/news-1.svg'] },
+    create: {
+      name: 'Noticia',
+      address: 'CDMX',
+      description: '<p>Hola <strong>mundo</strong></p>',
+      images: [],
+    },
+    update: {
+      name: 'Noticia editada',
+      address: 'Mérida',
+      description: '<p>Editada</p>',
+      images: ['/demo/news/news-1.svg'],
+    },
   },
   partners: {
-    create: { name: 'Ana Pérez', job: 'Ingeniera', images: ['/demo/partners/partner-1.svg'], link: 'https://www.linkedin.com/in/ana' },
+    create: {
+      name: 'Ana Pérez',
+      job: 'Ingeniera',
+      images: ['/demo/partners/partner-1.svg'],
+      link: 'https://www.linkedin.com/in/ana',
+    },
     update: { name: 'Ana Pérez Ruiz', job: 'Directora', images: [] },
   },
 };
@@ -52,7 +67,9 @@ describe.each(testDialects)('content API on %s', (dialect) => {
     const sample = samples[resource];
 
     it('goes through create → get → update → list → delete with the spec payload names', async () => {
-      const created = await admin.request('POST', `/api/${resource}/create`, { [keys.createKey]: sample.create });
+      const created = await admin.request('POST', `/api/${resource}/create`, {
+        [keys.createKey]: sample.create,
+      });
       expect(created.statusCode).toBe(201);
       const entity = created.json().data;
       expect(entity.id).toEqual(expect.any(String));
@@ -83,7 +100,10 @@ describe.each(testDialects)('content API on %s', (dialect) => {
       for (const response of [
         await admin.request('GET', `/api/${resource}/get-by-id/nope`),
         await admin.request('DELETE', `/api/${resource}/delete/nope`),
-        await admin.request('PUT', `/api/${resource}/update`, { [keys.idKey]: 'nope', [keys.dataKey]: sample.create }),
+        await admin.request('PUT', `/api/${resource}/update`, {
+          [keys.idKey]: 'nope',
+          [keys.dataKey]: sample.create,
+        }),
       ]) {
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
@@ -92,7 +112,9 @@ describe.each(testDialects)('content API on %s', (dialect) => {
 
     it('refuses writes without an admin session (401) and without a CSRF token (403)', async () => {
       const visitor = new Browser(t.app);
-      const noSession = await visitor.request('POST', `/api/${resource}/create`, { [keys.createKey]: sample.create });
+      const noSession = await visitor.request('POST', `/api/${resource}/create`, {
+        [keys.createKey]: sample.create,
+      });
       expect(noSession.statusCode).toBe(401);
       expect(noSession.json().error.code).toBe('UNAUTHORIZED');
       expect((await visitor.request('DELETE', `/api/${resource}/delete/x`)).statusCode).toBe(401);
@@ -103,15 +125,24 @@ describe.each(testDialects)('content API on %s', (dialect) => {
       const noToken = await t.app.inject({
         method: 'POST',
         url: `/api/${resource}/create`,
-        headers: { cookie: Object.entries(admin.jar).map(([k, v]) => `${k}=${v}`).join('; ') },
+        headers: {
+          cookie: Object.entries(admin.jar)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('; '),
+        },
         payload: { [keys.createKey]: sample.create },
       });
       expect(noToken.statusCode).toBe(403);
       expect(noToken.json().error.code).toBe('CSRF_INVALID');
 
-      const wrongToken = await admin.request('POST', `/api/${resource}/create`, { [keys.createKey]: sample.create }, {
-        'x-xsrf-token': 'forged',
-      });
+      const wrongToken = await admin.request(
+        'POST',
+        `/api/${resource}/create`,
+        { [keys.createKey]: sample.create },
+        {
+          'x-xsrf-token': 'forged',
+        },
+      );
       expect(wrongToken.statusCode).toBe(403);
     });
 
@@ -130,7 +161,9 @@ describe.each(testDialects)('content API on %s', (dialect) => {
       const first = await admin.request('GET', `/api/${resource}/get-all`);
       const etag = first.headers.etag as string;
       expect(etag).toBeTruthy();
-      const again = await admin.request('GET', `/api/${resource}/get-all`, undefined, { 'if-none-match': etag });
+      const again = await admin.request('GET', `/api/${resource}/get-all`, undefined, {
+        'if-none-match': etag,
+      });
       expect(again.statusCode).toBe(304);
     });
   });
@@ -147,7 +180,9 @@ describe.each(testDialects)('content API on %s', (dialect) => {
     await create('partners', { ...samples.partners.create, name: 'Berta' });
 
     const names = async (resource: Resource) =>
-      ((await admin.request('GET', `/api/${resource}/get-all`)).json().data as { name: string }[]).map((e) => e.name);
+      ((await admin.request('GET', `/api/${resource}/get-all`)).json().data as { name: string }[]).map(
+        (e) => e.name,
+      );
     expect(await names('events')).toEqual(['Primero', 'Segundo']);
     expect((await names('news')).slice(0, 2)).toEqual(['Reciente', 'Antigua']);
     expect(await names('partners')).toEqual(['Berta', 'Zoe']);
@@ -158,7 +193,9 @@ describe.each(testDialects)('content API on %s', (dialect) => {
       '<p onclick="steal()">Hola</p><script>alert(1)</script><img src="x" onerror="alert(1)">' +
       '<a href="javascript:alert(1)">clic</a><iframe src="https://evil.example"></iframe>' +
       '<img src="https://example.org/ok.webp" alt="ok"><a href="https://example.org" target="_blank">bien</a>';
-    const response = await admin.request('POST', '/api/news/create', { news: { ...samples.news.create, description: hostile } });
+    const response = await admin.request('POST', '/api/news/create', {
+      news: { ...samples.news.create, description: hostile },
+    });
     expect(response.statusCode).toBe(201);
     const html: string = response.json().data.description;
     expect(html).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);

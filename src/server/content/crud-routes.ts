@@ -61,7 +61,10 @@ export function contentRoutes<Input, Entity>(
 
     app.post(
       `/${resource}/create`,
-      { onRequest: app.requireAdmin, schema: { body: createBody, response: { 201: one, 401: ApiErrorSchema } } },
+      {
+        onRequest: app.requireAdmin,
+        schema: { body: createBody, response: { 201: one, 401: ApiErrorSchema } },
+      },
       async (request, reply) => {
         const input = (request.body as Record<string, Input>)[keys.createKey] as Input;
         const entity = await repository.create(app.db, input);
@@ -78,7 +81,11 @@ export function contentRoutes<Input, Entity>(
       },
       async (request) => {
         const body = request.body as Record<string, unknown>;
-        const entity = await repository.update(app.db, body[keys.idKey] as string, body[keys.dataKey] as Input);
+        const entity = await repository.update(
+          app.db,
+          body[keys.idKey] as string,
+          body[keys.dataKey] as Input,
+        );
         if (!entity) throw notFound();
         onChange(resource);
         return { data: entity };
@@ -91,7 +98,11 @@ export function contentRoutes<Input, Entity>(
         onRequest: app.requireAdmin,
         schema: {
           params: IdParamSchema,
-          response: { 200: dataEnvelope(z.object({ id: z.string() })), 401: ApiErrorSchema, 404: ApiErrorSchema },
+          response: {
+            200: dataEnvelope(z.object({ id: z.string() })),
+            401: ApiErrorSchema,
+            404: ApiErrorSchema,
+          },
         },
       },
       async (request) => {

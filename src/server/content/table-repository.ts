@@ -35,7 +35,8 @@ export function tableRepository<T extends ContentTable, Input, Entity>(
   return {
     async list(db) {
       let query = loose(db).selectFrom(table).selectAll();
-      for (const [column, direction] of definition.order) query = query.orderBy(column as keyof LooseRow & string, direction);
+      for (const [column, direction] of definition.order)
+        query = query.orderBy(column as keyof LooseRow & string, direction);
       const rows = await query.orderBy('id').execute();
       return rows.map((row) => toEntity(row as unknown as Row<T>));
     },

@@ -38,7 +38,8 @@ const EVENT_SEEDS: EventSeed[] = [
     name: 'Café de networking: mujeres en proyectos eólicos',
     location: 'Monterrey, Nuevo León',
     slug: 'cafe-eolico',
-    description: 'Encuentro informal para compartir experiencias en el desarrollo de parques eólicos y conocer a colegas de la región.',
+    description:
+      'Encuentro informal para compartir experiencias en el desarrollo de parques eólicos y conocer a colegas de la región.',
   },
   {
     monthOffset: 1,
@@ -47,7 +48,8 @@ const EVENT_SEEDS: EventSeed[] = [
     name: 'Foro de liderazgo en transición energética justa',
     location: 'Guadalajara, Jalisco',
     slug: 'foro-liderazgo',
-    description: 'Paneles con directivas del sector sobre cómo construir equipos diversos y una transición energética que no deje a nadie atrás.',
+    description:
+      'Paneles con directivas del sector sobre cómo construir equipos diversos y una transición energética que no deje a nadie atrás.',
   },
   {
     monthOffset: 1,
@@ -56,7 +58,8 @@ const EVENT_SEEDS: EventSeed[] = [
     name: 'Webinar: financiamiento verde para emprendedoras',
     location: 'En línea',
     slug: 'webinar-financiamiento',
-    description: 'Conoce los instrumentos de financiamiento disponibles para proyectos de energía limpia encabezados por mujeres.',
+    description:
+      'Conoce los instrumentos de financiamiento disponibles para proyectos de energía limpia encabezados por mujeres.',
   },
   {
     monthOffset: 1,
@@ -65,7 +68,8 @@ const EVENT_SEEDS: EventSeed[] = [
     name: 'Mentoría grupal: tu primer año en el sector energético',
     location: 'En línea',
     slug: 'mentoria-grupal',
-    description: 'Sesión abierta con mentoras de la asociación para resolver dudas sobre carrera, certificaciones y redes profesionales.',
+    description:
+      'Sesión abierta con mentoras de la asociación para resolver dudas sobre carrera, certificaciones y redes profesionales.',
   },
   {
     monthOffset: 2,
@@ -74,7 +78,8 @@ const EVENT_SEEDS: EventSeed[] = [
     name: 'Visita técnica a una planta solar',
     location: 'Hermosillo, Sonora',
     slug: 'visita-planta-solar',
-    description: 'Recorrido guiado por una planta solar de gran escala con ingenieras de operación y mantenimiento.',
+    description:
+      'Recorrido guiado por una planta solar de gran escala con ingenieras de operación y mantenimiento.',
   },
   {
     monthOffset: 2,
@@ -83,7 +88,8 @@ const EVENT_SEEDS: EventSeed[] = [
     name: 'Bolsa de trabajo: encuentro con empresas socias',
     location: 'Ciudad de México',
     slug: 'bolsa-trabajo',
-    description: 'Las empresas socias presentan sus vacantes y programas de prácticas profesionales. Trae tu CV actualizado.',
+    description:
+      'Las empresas socias presentan sus vacantes y programas de prácticas profesionales. Trae tu CV actualizado.',
   },
   {
     monthOffset: 3,
@@ -92,7 +98,8 @@ const EVENT_SEEDS: EventSeed[] = [
     name: 'Encuentro anual: Energía que Empodera',
     location: 'Mérida, Yucatán',
     slug: 'encuentro-anual',
-    description: 'Nuestro evento insignia del año: conferencias, talleres, reconocimientos y la asamblea de socias.',
+    description:
+      'Nuestro evento insignia del año: conferencias, talleres, reconocimientos y la asamblea de socias.',
   },
   {
     monthOffset: 3,
@@ -101,11 +108,25 @@ const EVENT_SEEDS: EventSeed[] = [
     name: 'Taller de almacenamiento de energía con baterías',
     location: 'Puebla, Puebla',
     slug: 'taller-baterias',
-    description: 'Fundamentos de sistemas de almacenamiento, seguridad y su papel en redes con alta participación renovable.',
+    description:
+      'Fundamentos de sistemas de almacenamiento, seguridad y su papel en redes con alta participación renovable.',
   },
 ];
 
-const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
 /** Mexico City has kept UTC−6 all year since 2022. */
 const MEXICO_CITY_OFFSET_HOURS = 6;
 
@@ -188,16 +209,36 @@ const linkedIn = (slug: string) => `https://www.linkedin.com/in/${slug}-ejemplo`
 export const demoPartners: PartnerValues[] = [
   { name: 'Adriana Beltrán Ochoa', job: 'Ingeniera de proyectos solares', link: linkedIn('adriana-beltran') },
   { name: 'Beatriz Carrillo Maza', job: 'Directora de sostenibilidad', link: linkedIn('beatriz-carrillo') },
-  { name: 'Carmen Delgado Íñiguez', job: 'Especialista en regulación energética', link: linkedIn('carmen-delgado') },
+  {
+    name: 'Carmen Delgado Íñiguez',
+    job: 'Especialista en regulación energética',
+    link: linkedIn('carmen-delgado'),
+  },
   { name: 'Daniela Escobar Ruiz', job: 'Analista de mercados eléctricos', link: linkedIn('daniela-escobar') },
   { name: 'Elena Fuentes Aragón', job: 'Gerente de parques eólicos', link: linkedIn('elena-fuentes') },
   { name: 'Fernanda Gallardo Paz', job: 'Consultora en eficiencia energética' },
-  { name: 'Gabriela Herrera Soto', job: 'Investigadora en almacenamiento de energía', link: linkedIn('gabriela-herrera') },
-  { name: 'Isabel Juárez Montaño', job: 'Abogada en energía y medio ambiente', link: linkedIn('isabel-juarez') },
+  {
+    name: 'Gabriela Herrera Soto',
+    job: 'Investigadora en almacenamiento de energía',
+    link: linkedIn('gabriela-herrera'),
+  },
+  {
+    name: 'Isabel Juárez Montaño',
+    job: 'Abogada en energía y medio ambiente',
+    link: linkedIn('isabel-juarez'),
+  },
   { name: 'Lucía Mendoza Treviño', job: 'Ingeniera eléctrica de redes', link: linkedIn('lucia-mendoza') },
   { name: 'Mariana Núñez Villalobos', job: 'Emprendedora en energía comunitaria' },
-  { name: 'Natalia Orozco Quiroga', job: 'Especialista en financiamiento verde', link: linkedIn('natalia-orozco') },
-  { name: 'Paola Ramírez Ugalde', job: 'Estudiante de ingeniería en energías renovables', link: linkedIn('paola-ramirez') },
+  {
+    name: 'Natalia Orozco Quiroga',
+    job: 'Especialista en financiamiento verde',
+    link: linkedIn('natalia-orozco'),
+  },
+  {
+    name: 'Paola Ramírez Ugalde',
+    job: 'Estudiante de ingeniería en energías renovables',
+    link: linkedIn('paola-ramirez'),
+  },
 ].map((partner: { name: string; job: string; link?: string }, index) => ({
   name: partner.name,
   job: partner.job,

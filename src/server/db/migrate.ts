@@ -14,7 +14,11 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * for its own tables by name across schemas and would otherwise find another schema's.
  */
 export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: string } = {}): Promise<void> {
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider, migrationTableSchema: options.schema });
+  const migrator = new Migrator({
+    db: db as Kysely<unknown>,
+    provider,
+    migrationTableSchema: options.schema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -11,7 +11,11 @@ async function isEmpty(db: Kysely<Database>): Promise<boolean> {
     const row = await db.selectFrom(table).select('id').limit(1).executeTakeFirst();
     if (row) return false;
   }
-  const marker = await db.selectFrom('kv').select('value').where('key', '=', 'demo_seeded_at').executeTakeFirst();
+  const marker = await db
+    .selectFrom('kv')
+    .select('value')
+    .where('key', '=', 'demo_seeded_at')
+    .executeTakeFirst();
   return !marker;
 }
 

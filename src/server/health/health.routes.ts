@@ -6,7 +6,14 @@ import { pingDatabase } from '../db/database.ts';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) } } },
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable') }),
+        },
+      },
+    },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       if (await pingDatabase(app.db)) return reply.code(200).send({ status: 'ok' as const });

@@ -25,8 +25,17 @@ describe.each(testDialects)('POST /api/mail/contact on %s', (dialect) => {
     });
     expect(response.statusCode).toBe(201);
     const { id } = response.json().data;
-    const stored = await t.app.db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ kind: 'Corporativa', full_name: 'Lucía Méndez', email: 'lucia@example.org', spam: 0 });
+    const stored = await t.app.db
+      .selectFrom('requests')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      kind: 'Corporativa',
+      full_name: 'Lucía Méndez',
+      email: 'lucia@example.org',
+      spam: 0,
+    });
     const outbox = await t.app.db.selectFrom('outbox').selectAll().where('request_id', '=', id).execute();
     expect(outbox.map((row) => row.purpose).sort()).toEqual(['ack', 'notify']);
     expect(outbox.every((row) => row.status === 'pending')).toBe(true);
@@ -49,15 +58,28 @@ describe.each(testDialects)('POST /api/mail/contact on %s', (dialect) => {
     });
     expect(response.statusCode).toBe(201);
     const { id } = response.json().data;
-    const stored = await t.app.db.selectFrom('requests').select('spam').where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('requests')
+      .select('spam')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(stored.spam).toBe(1);
-    expect(await t.app.db.selectFrom('outbox').selectAll().where('request_id', '=', id).execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('outbox').selectAll().where('request_id', '=', id).execute()).toEqual(
+      [],
+    );
   });
 
   it('answers 400 with the Spanish field messages and stores nothing', async () => {
     const before = await t.app.db.selectFrom('requests').select('id').execute();
     const response = await new Browser(t.app).request('POST', '/api/mail/contact', {
-      data: { fullName: '', company: 'X', position: 'Y', email: 'no-es-correo', phoneNumber: '123', memberships: 'VIP' },
+      data: {
+        fullName: '',
+        company: 'X',
+        position: 'Y',
+        email: 'no-es-correo',
+        phoneNumber: '123',
+        memberships: 'VIP',
+      },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({

@@ -14,7 +14,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: app.config.contactRateLimit, timeWindow: '1 minute' } },
       schema: {
         body: ContactBodySchema,
-        response: { 201: dataEnvelope(z.object({ id: z.string() })), 400: ApiErrorSchema, 429: ApiErrorSchema },
+        response: {
+          201: dataEnvelope(z.object({ id: z.string() })),
+          400: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

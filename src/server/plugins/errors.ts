@@ -43,7 +43,13 @@ export function validationFields(items: readonly ValidationItem[]): Record<strin
   return fields;
 }
 
-function send(reply: FastifyReply, status: number, code: string, message: string, fields?: Record<string, string>) {
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+) {
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
@@ -52,7 +58,8 @@ function send(reply: FastifyReply, status: number, code: string, message: string
 
 /** Maps every failure to `{error:{code,message,fields?}}`; 5xx details stay in the log. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof HttpError) return send(reply, error.statusCode, error.code, error.message, error.fields);
+  if (error instanceof HttpError)
+    return send(reply, error.statusCode, error.code, error.message, error.fields);
   if (hasZodFastifySchemaValidationErrors(error)) {
     return send(reply, 400, 'VALIDATION_ERROR', apiMessages.validation, validationFields(error.validation));
   }
@@ -73,7 +80,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (status === 429) return send(reply, 429, 'RATE_LIMITED', apiMessages.rateLimited);
   if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE', apiMessages.payloadTooLarge);
   if (status === 415) return send(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', apiMessages.unsupportedMediaType);
-  if (status === 400 && error instanceof SyntaxError) return send(reply, 400, 'INVALID_JSON', apiMessages.invalidJson);
+  if (status === 400 && error instanceof SyntaxError)
+    return send(reply, 400, 'INVALID_JSON', apiMessages.invalidJson);
   if (status >= 400 && status < 500) {
     return send(reply, status, 'BAD_REQUEST', status === 404 ? apiMessages.notFound : apiMessages.validation);
   }

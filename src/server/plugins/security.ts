@@ -82,7 +82,11 @@ export const securityPlugin = fp(
     });
 
     const redis = config.redisUrl
-      ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+      ? new Redis(config.redisUrl, {
+          connectTimeout: 2_000,
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+        })
       : undefined;
     if (redis) {
       redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable; rate limits fail open'));

@@ -35,7 +35,10 @@ export const sitePlugin = fp(
         decorateReply: false,
         setHeaders: (reply, path) => {
           const hashed = path.includes(`${resolve(root, 'assets')}`);
-          reply.header('Cache-Control', hashed ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600');
+          reply.header(
+            'Cache-Control',
+            hashed ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600',
+          );
         },
       });
     }

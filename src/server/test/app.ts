@@ -6,7 +6,10 @@ import { createTestDatabase, type TestDatabase } from './databases.ts';
 
 export const TEST_ADMIN = { email: 'admin@example.org', password: 'una-contraseña-de-prueba' };
 
-export function testConfig(database: Pick<TestDatabase, 'url' | 'schema'>, overrides: Partial<Config> = {}): Config {
+export function testConfig(
+  database: Pick<TestDatabase, 'url' | 'schema'>,
+  overrides: Partial<Config> = {},
+): Config {
   return {
     env: 'test',
     port: 0,
@@ -78,7 +81,11 @@ export class Browser {
   }
 
   async csrf(): Promise<string> {
-    const response = await this.app.inject({ method: 'GET', url: '/api/csrf', headers: { cookie: cookieHeader(this.jar) } });
+    const response = await this.app.inject({
+      method: 'GET',
+      url: '/api/csrf',
+      headers: { cookie: cookieHeader(this.jar) },
+    });
     collectCookies(response, this.jar);
     this.token = response.json<{ data: { token: string } }>().data.token;
     return this.token;

@@ -74,11 +74,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('sent_at', 'varchar(32)')
     .execute();
-  await db.schema
-    .createIndex('outbox_due_idx')
-    .on('outbox')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
+  await db.schema.createIndex('outbox_due_idx').on('outbox').columns(['status', 'next_attempt_at']).execute();
   await db.schema.createIndex('outbox_request_idx').on('outbox').column('request_id').execute();
 
   await db.schema
