@@ -141,7 +141,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     const at = now();
     const lockedUntil = new Date(at.getTime() + config.mail.leaseMs).toISOString();
     const rows = await claimDueRows(db, dialect, at, lockedUntil, batchSize);
-    await Promise.all(rows.map((row) => send(row)));
+    // Every send settles before the pass ends, so stop() never returns with one still running.
+    const results = await Promise.allSettled(rows.map((row) => send(row)));
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
     return rows.length;
   }
 
