@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState, type CSSProperties, type ElementType, type ReactNode } from 'react';
+import { prefersReducedMotion } from './motion.ts';
 import './reveal.css';
 
 /** Share of the element that must be visible before it is revealed (spec: 10%). */
 export const REVEAL_THRESHOLD = 0.1;
-
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
-}
 
 /**
  * Becomes true once the element is at least 10% visible, and stays true. Without IntersectionObserver,

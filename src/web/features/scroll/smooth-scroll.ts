@@ -1,14 +1,9 @@
+import { prefersReducedMotion } from '../../components/motion.ts';
 import { SECTION_OFFSET_HEADER, SECTION_SCROLL_DELAY_MS } from '../../../shared/constants.ts';
 
 /** How long to keep looking for a section that renders after its data arrives. */
 const FIND_TIMEOUT_MS = 3000;
 const FIND_INTERVAL_MS = 100;
-
-export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    : false;
-}
 
 /** The document offset that puts an element `offset` pixels below the top of the viewport. */
 export function sectionScrollTop(elementTopInViewport: number, scrollY: number, offset: number): number {

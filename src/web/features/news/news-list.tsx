@@ -1,0 +1,80 @@
+import { ArrowRight } from 'lucide-react';
+import { useState } from 'react';
+import { NEWS_EXCERPT_LENGTH } from '../../../shared/constants.ts';
+import { excerpt } from '../../../shared/excerpt.ts';
+import type { News } from '../../../shared/schemas.ts';
+import { Button } from '../../components/button.tsx';
+import { Card } from '../../components/card.tsx';
+import { Reveal } from '../../components/reveal.tsx';
+import { newsSection } from '../../content/home.ts';
+import { NewsDialog } from './news-dialog.tsx';
+import './news.css';
+
+/** Plain text of an HTML description, for the excerpt. Works without a DOM. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function newsExcerpt(news: News): string {
+  return excerpt(htmlToText(news.description), NEWS_EXCERPT_LENGTH);
+}
+
+/** The news cards; "Leer más" opens the entry in a dialog. Renders no cards while loading or empty. */
+export function NewsList({ news }: { news: readonly News[] | undefined }) {
+  const [open, setOpen] = useState<News | undefined>(undefined);
+  if (!news || news.length === 0) return null;
+  return (
+    <>
+      <ul className="news-list">
+        {news.map((entry, index) => {
+          const image = entry.images[0];
+          return (
+            <li key={entry.id}>
+              <Reveal className="news-list__item" delayMs={(index % 3) * 90}>
+                <Card as="article" padding="none" interactive className="news-card">
+                  {image ? (
+                    <img
+                      className="card__media"
+                      src={image}
+                      alt=""
+                      width="1200"
+                      height="800"
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  ) : null}
+                  <div className="news-card__body">
+                    <h3 className="news-card__title">{entry.name}</h3>
+                    <p className="news-card__text">{newsExcerpt(entry)}</p>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="news-card__more"
+                      iconEnd={<ArrowRight />}
+                      onClick={() => setOpen(entry)}
+                      aria-haspopup="dialog"
+                    >
+                      {newsSection.readMore}
+                      <span className="sr-only">: {entry.name}</span>
+                    </Button>
+                  </div>
+                </Card>
+              </Reveal>
+            </li>
+          );
+        })}
+      </ul>
+      <NewsDialog news={open} onClose={() => setOpen(undefined)} />
+    </>
+  );
+}
