@@ -9,12 +9,14 @@ import type { Config } from './config.ts';
 import { allContentRoutes } from './content/content.routes.ts';
 import type { ContentChangeListener } from './content/crud-routes.ts';
 import { seedDemoContentIfEmpty } from './db/seed.ts';
+import { calendarRoutes } from './events/calendar.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { contactRoutes } from './mail/contact.routes.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { seoRoutes } from './seo/seo.routes.ts';
 import { sitePlugin } from './site/site.plugin.ts';
 import './types.ts';
 
@@ -81,9 +83,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(authRoutes);
       await api.register(contactRoutes);
       await api.register(allContentRoutes(options.onContentChange));
+      await api.register(calendarRoutes);
     },
     { prefix: '/api' },
   );
+  await app.register(seoRoutes);
   await app.register(sitePlugin);
   return app;
 }

@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('dist/web'),
+  SITE_URL: z.url({ protocol: /^https?$/, error: 'debe ser una URL http(s) completa' }).optional(),
 });
 
 export interface Config {
@@ -56,6 +57,8 @@ export interface Config {
   loginRateLimit: number;
   logLevel: string;
   webDist: string;
+  /** The public address of the site, for absolute URLs (sitemap, calendar UIDs, social tags). */
+  siteUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }
 

@@ -28,6 +28,7 @@ export function testConfig(
     loginRateLimit: 1_000,
     logLevel: 'silent',
     webDist: 'dist/does-not-exist',
+    siteUrl: 'https://sitio.example.org',
     ...overrides,
   };
 }
