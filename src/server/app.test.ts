@@ -28,12 +28,15 @@ describe('the HTTP surface', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it.each(['/Inicio', '/Membresias', '/Socias', '/Aportaciones'])('serves %s as the app', async (url) => {
-    const response = await t.app.inject(url);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('<div id="root">');
-  });
+  it.each(['/Inicio', '/Membresias', '/Socias', '/Aportaciones', '/AvisoDePrivacidad'])(
+    'serves %s as the app',
+    async (url) => {
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
 
   it.each(['/', '/inicio-viejo', '/Eventos/2024', '/wp-admin'])('redirects %s to /Inicio', async (url) => {
     const response = await t.app.inject(url);

@@ -35,5 +35,6 @@ export const pagePaths = {
   membresias: '/Membresias',
   socias: '/Socias',
   aportaciones: '/Aportaciones',
+  avisoPrivacidad: '/AvisoDePrivacidad',
 } as const;
 export const PAGE_PATHS: readonly string[] = Object.values(pagePaths);

@@ -93,7 +93,7 @@ describe('robots and sitemap', () => {
   it('lists every page with absolute URLs', async () => {
     const sitemap = await t.app.inject('/sitemap.xml');
     expect(sitemap.statusCode).toBe(200);
-    for (const path of ['/Inicio', '/Membresias', '/Socias', '/Aportaciones']) {
+    for (const path of ['/Inicio', '/Membresias', '/Socias', '/Aportaciones', '/AvisoDePrivacidad']) {
       expect(sitemap.body).toContain(`<loc>https://sitio.example.org${path}</loc>`);
     }
     const robots = await t.app.inject('/robots.txt');
