@@ -1,5 +1,6 @@
 import { buildApp, LOG_REDACT } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { claimServerPidFile, sqliteFileOf } from './db/database.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -23,6 +24,9 @@ async function main() {
       ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
     },
   });
+  // db:restore refuses to replace the file while this pid file names a live process.
+  const sqliteFile = sqliteFileOf(config.databaseUrl);
+  if (sqliteFile) process.once('exit', claimServerPidFile(sqliteFile));
   app.server.keepAliveTimeout = 65_000;
   app.server.requestTimeout = 30_000;
 

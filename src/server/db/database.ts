@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -61,4 +61,50 @@ export async function pingDatabase(db: Kysely<Database>): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The file next to an SQLite database that names the server process using it. */
+export function serverPidFile(databaseFile: string): string {
+  return `${databaseFile}.server-pid`;
+}
+
+/** The pid of a live server process that claimed this SQLite file, if any (a stale file is ignored). */
+export function runningServerPid(databaseFile: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(serverPidFile(databaseFile), 'utf8').trim());
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else; it is still running.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+  }
+}
+
+/**
+ * Marks an SQLite file as in use by this process, so offline tools (a restore) can refuse to replace
+ * it under a running server. A file left by a killed server is simply overwritten. Returns the release.
+ */
+export function claimServerPidFile(databaseFile: string): () => void {
+  const file = serverPidFile(databaseFile);
+  writeFileSync(file, `${process.pid}\n`);
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+    } catch {
+      // Already gone.
+    }
+  };
+}
+
+/** The SQLite file a database URL names, or undefined for PostgreSQL and in-memory databases. */
+export function sqliteFileOf(url: string): string | undefined {
+  if (isPostgresUrl(url)) return undefined;
+  const file = url.replace(/^sqlite:(\/\/)?/, '');
+  return file === ':memory:' ? undefined : file;
 }

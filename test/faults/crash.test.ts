@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSmtpPeer, type SmtpPeer } from '../../src/server/test/smtp-peer.ts';
+import { createFaultDatabase, faultDialects, type FaultDatabase } from './harness/databases.ts';
+import { startServer, waitFor, type ServerProcess } from './harness/server-process.ts';
+import { runPool, validRequest, Visitor } from './harness/visitor.ts';
+
+const TOTAL = 300;
+const CONCURRENCY = 20;
+const LEASE_MS = 1_500;
+
+describe.each(faultDialects)('a server killed in the middle of a burst, on %s', (dialect) => {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+  });
+
+  it('keeps every request it answered 201 and mails it; only mail on the wire at the crash goes twice', async () => {
+    const database: FaultDatabase = await createFaultDatabase(dialect);
+    cleanup.push(() => database.destroy());
+    // Each accepted message takes a moment, so some are always on the wire when the process dies.
+    const peer: SmtpPeer = await startSmtpPeer({ latencyMs: 40 });
+    cleanup.push(() => peer.stop());
+    const env = {
+      DATABASE_URL: database.url,
+      SMTP_URL: peer.url,
+      MAIL_POLL_MS: '100',
+      MAIL_LEASE_MS: String(LEASE_MS),
+      MAIL_RETRY_BASE_MS: '200',
+      LOG_LEVEL: 'warn',
+    };
+    const servers: ServerProcess[] = [];
+    cleanup.push(async () => {
+      for (const server of servers) await server.stop();
+    });
+    const first = await startServer({ env });
+    servers.push(first);
+
+    const accepted = new Map<string, string>(); // e-mail → request id
+    const unexpected: string[] = [];
+    let networkErrors = 0;
+    let answered = 0;
+    let killed = false;
+    const post = async (visitor: Visitor, index: number) => {
+      const body = validRequest(index, `${dialect}-crash`);
+      try {
+        const answer = await visitor.request('POST', '/api/mail/contact', body);
+        answered += 1;
+        if (answer.status === 201)
+          accepted.set(body.data.email, (answer.body as { data: { id: string } }).data.id);
+        else unexpected.push(`${answer.status} ${JSON.stringify(answer.body)}`);
+      } catch {
+        networkErrors += 1;
+      }
+    };
+
+    const visitor = new Visitor(first.url);
+    await visitor.csrf();
+    let peerCountAtKill = 0;
+    const dispatched = await runPool(
+      TOTAL,
+      CONCURRENCY,
+      async (index) => {
+        await post(visitor, index);
+        if (!killed && answered >= TOTAL / 2) {
+          killed = true;
+          peerCountAtKill = peer.messages.length;
+          first.signal('SIGKILL');
+        }
+      },
+      () => !killed,
+    );
+    expect(await first.exited).toBe('SIGKILL');
+    // Only requests that were travelling when the process died may be without an answer.
+    expect(networkErrors).toBeLessThanOrEqual(CONCURRENCY);
+
+    const reader = database.open();
+    const onTheWire = await reader.db
+      .selectFrom('outbox')
+      .select(['id', 'message_id', 'locked_until'])
+      .where('status', '=', 'sending')
+      .execute();
+    expect(onTheWire.length).toBeGreaterThan(0);
+
+    const second = await startServer({ env });
+    servers.push(second);
+    const peerCountAtRestart = peer.messages.length;
+    const resumed = new Visitor(second.url);
+    await runPool(TOTAL - dispatched, CONCURRENCY, (index) => post(resumed, dispatched + index));
+
+    expect(unexpected).toEqual([]);
+    expect(accepted.size).toBeGreaterThanOrEqual(TOTAL - CONCURRENCY);
+
+    const outbox = await waitFor(
+      'every outbox row to be sent',
+      async () => {
+        const rows = await reader.db.selectFrom('outbox').selectAll().execute();
+        return rows.length > 0 && rows.every((row) => row.status === 'sent') ? rows : undefined;
+      },
+      60_000,
+      250,
+    );
+    await waitFor('the last messages to be parsed', () => {
+      const ids = new Set(peer.messages.map((message) => message.messageId));
+      return outbox.every((row) => ids.has(row.message_id));
+    });
+
+    // Every request answered 201 is stored, and its notification reached the association's inbox.
+    const stored = await reader.db.selectFrom('requests').select(['id', 'email']).execute();
+    const storedIds = new Map(stored.map((row) => [row.email, row.id]));
+    for (const [email, id] of accepted) expect(storedIds.get(email)).toBe(id);
+    const inbox = new Set(
+      peer.messages.filter((message) => message.to.includes('buzon@example.org')).map((m) => m.replyTo),
+    );
+    const missing = [...accepted.keys()].filter((email) => !inbox.has(email));
+    expect(missing).toEqual([]);
+
+    // Every stored row went out; a row went out twice only if it was being sent when the process died,
+    // and its first copy arrived before the second server started.
+    expect(new Set(peer.messages.map((m) => m.messageId)).size).toBe(outbox.length);
+    const copies = new Map<string, number[]>();
+    peer.messages.forEach((message, index) => {
+      const list = copies.get(message.messageId ?? '') ?? [];
+      list.push(index);
+      copies.set(message.messageId ?? '', list);
+    });
+    const wire = new Set(onTheWire.map((row) => row.message_id));
+    const duplicated = [...copies].filter(([, indexes]) => indexes.length > 1);
+    for (const [messageId, indexes] of duplicated) {
+      expect(wire.has(messageId)).toBe(true);
+      expect(indexes).toHaveLength(2);
+      expect(indexes[0]).toBeLessThan(peerCountAtRestart);
+    }
+
+    // The rows abandoned mid-send were taken again, and only once their lease had run out.
+    const byId = new Map(outbox.map((row) => [row.id, row]));
+    for (const row of onTheWire) {
+      const after = byId.get(row.id)!;
+      expect(after.status).toBe('sent');
+      expect(after.sent_at! >= row.locked_until!).toBe(true);
+    }
+    console.info(
+      `[crash ${dialect}] accepted ${accepted.size}/${TOTAL}, unanswered at the kill ${networkErrors}, ` +
+        `messages before the kill ${peerCountAtKill}, on the wire ${onTheWire.length}, ` +
+        `duplicates ${duplicated.length}, rows ${outbox.length}`,
+    );
+  });
+});
