@@ -11,7 +11,7 @@ export interface MemberProfile {
 }
 
 export const membersPage = {
-  title: 'Socias',
+  title: 'Conoce a nuestras socias',
   intro:
     'Mujeres que impulsan la transición energética desde la ingeniería, la academia, el derecho y la empresa. Conoce a quienes fundaron la asociación, a nuestras socias y a nuestro consejo.',
   foundersTitle: 'Socias Fundadoras',
@@ -22,7 +22,7 @@ export const membersPage = {
   partnersLoading: 'Cargando socias',
   partnersError: 'An error occurred in the information request',
   partnersErrorTitle: 'No pudimos cargar la información',
-  linkedInLabel: (name: string) => `Perfil de LinkedIn de ${name} (se abre en una pestaña nueva)`,
+  linkedInLabel: (name: string) => `Perfil de LinkedIn de ${name}`,
   councilTitle: 'Consejo',
   councilIntro: 'Acompañan y orientan las decisiones de la asociación.',
   sliderHint: 'Desliza para ver más',

@@ -1,5 +1,6 @@
 import { Children, type ReactNode } from 'react';
 import { Reveal } from '../../components/reveal.tsx';
+import { membersPage } from '../../content/members.ts';
 import styles from './members.module.css';
 
 /** The spec's reveal length for the members page. */
@@ -21,6 +22,10 @@ export interface CardRowProps {
 export function CardRow({ children, labelledBy, columns = 3 }: CardRowProps) {
   return (
     <div className={styles.slider}>
+      {/* Only shown where the row becomes a slider; the list itself stays fully readable. */}
+      <p className={styles.hint} aria-hidden="true">
+        {membersPage.sliderHint} →
+      </p>
       <ul className={`${styles.row} ${columns === 4 ? styles.row4 : ''}`} aria-labelledby={labelledBy}>
         {Children.toArray(children).map((child, index) => (
           <li key={index} className={styles.slide}>

@@ -7,14 +7,15 @@ import { Spinner } from '../../components/spinner.tsx';
 import { identity } from '../../content/identity.ts';
 import { council, founders, membersBanner, membersPage } from '../../content/members.ts';
 import { CardRow } from '../../features/members/card-row.tsx';
-import { PartnerProfileCard } from '../../features/members/partner-profile-card.tsx';
 import { ProfileCard } from '../../features/members/profile-card.tsx';
-import { usePartnerList } from '../../features/members/use-partner-list.ts';
+import { usePartners } from '../../features/partners/get-partners.ts';
+import { PartnerCard } from '../../features/partners/partner-card.tsx';
+import { LinkedInIcon } from '../../layout/brand-icons.tsx';
 import styles from './socias-page.module.css';
 
 /** /Socias: founders, partners from the API and the council, then an invitation to join. */
 export function SociasPage() {
-  const partners = usePartnerList();
+  const partners = usePartners();
   // The alert belongs to one failure: it stays closed once dismissed, until a new failure arrives.
   const [dismissedFailure, setDismissedFailure] = useState(0);
   const failure = partners.isError ? partners.errorUpdatedAt : 0;
@@ -69,7 +70,12 @@ export function SociasPage() {
           ) : list.length > 0 ? (
             <CardRow labelledBy="socias-lista" columns={4}>
               {list.map((partner) => (
-                <PartnerProfileCard key={partner.id} partner={partner} />
+                <PartnerCard
+                  key={partner.id}
+                  partner={partner}
+                  linkLabel={membersPage.linkedInLabel}
+                  linkIcon={<LinkedInIcon size={20} />}
+                />
               ))}
             </CardRow>
           ) : (
