@@ -1,25 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { pagePaths } from '../../shared/api-paths.ts';
-import { identity } from '../content/identity.ts';
+import { documentTitle } from '../content/seo.ts';
 import { scrollToSection } from '../features/scroll/smooth-scroll.ts';
 
 /** State a link may pass to choose the jump offset (the footer and the membership form use 60 px). */
 export interface ScrollState {
   scrollOffset?: number;
-}
-
-const pageTitles: Record<string, string> = {
-  [pagePaths.inicio]: 'Inicio',
-  [pagePaths.membresias]: 'Membresías',
-  [pagePaths.socias]: 'Socias',
-  [pagePaths.aportaciones]: 'Transparencia y aportaciones',
-};
-
-/** The document title of a route, in Spanish. */
-export function documentTitle(pathname: string): string {
-  const page = pageTitles[pathname];
-  return page ? `${page} | ${identity.name}` : identity.name;
 }
 
 function readScrollOffset(state: unknown): number | undefined {

@@ -1,10 +1,10 @@
 import { CalendarDays, MapPin } from 'lucide-react';
-import { useState } from 'react';
 import { EVENT_EXCERPT_LENGTH } from '../../../shared/constants.ts';
 import { excerpt } from '../../../shared/excerpt.ts';
 import type { Event } from '../../../shared/schemas.ts';
 import { Button } from '../../components/button.tsx';
 import { eventsTeaser } from '../../content/home.ts';
+import { usePageSeed } from '../../lib/seed.tsx';
 import './events-teaser.css';
 
 export interface EventsTeaserProps {
@@ -23,8 +23,8 @@ export function pickEvent(events: readonly Event[], seed: number): Event | undef
 
 /** One event chosen at random, with its cover, place and a 200-character excerpt. */
 export function EventsTeaser({ events, loading, onSignUp }: EventsTeaserProps) {
-  // One random draw per visit, kept across re-renders.
-  const [seed] = useState(Math.random);
+  // One random draw per page load, shared by the server's HTML and the browser.
+  const seed = usePageSeed();
   const event = loading || !events ? undefined : pickEvent(events, seed);
   if (!event) return null;
   const cover = event.imageCover[0] ?? event.images[0];
