@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const BUILD_MARKER = 'dist/web/index.html';
+const BUILD_MARKER = 'dist/ssr/entry-server.js';
 const SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'package.json'];
 
 function newestMtime(path: string): number {

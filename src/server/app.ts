@@ -2,6 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminSitePlugin } from './admin/admin-site.plugin.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { ensureAdmin } from './auth/admins.repository.ts';
 import { requireAdminPlugin } from './auth/require-admin.ts';
@@ -71,6 +72,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (seeded) app.log.info('demo content seeded into an empty database');
   }
 
+  // Whoever caches what content produces (rendered pages) listens here.
+  const contentListeners = new Set<ContentChangeListener>();
+  const contentChanged: ContentChangeListener = (resource) => {
+    for (const listener of contentListeners) listener(resource);
+    options.onContentChange?.(resource);
+  };
+  app.decorate('onContentChange', (listener: ContentChangeListener) => {
+    contentListeners.add(listener);
+  });
+
   const worker = createMailWorker({ db: app.db, dialect: app.dialect, config, log: app.log });
   app.decorate('mailWorker', worker);
   app.addHook('onReady', async () => worker.start());
@@ -82,12 +93,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(contactRoutes);
-      await api.register(allContentRoutes(options.onContentChange));
+      await api.register(allContentRoutes(contentChanged));
       await api.register(calendarRoutes);
     },
     { prefix: '/api' },
   );
   await app.register(seoRoutes);
+  await app.register(adminSitePlugin);
   await app.register(sitePlugin);
   return app;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from './config.ts';
+import type { ContentChangeListener } from './content/crud-routes.ts';
 import type { Dialect } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { MailWorker } from './mail/worker.ts';
@@ -13,6 +14,8 @@ declare module 'fastify' {
     mailWorker: MailWorker;
     /** onRequest hook that answers 401 (before the body is even read) unless an admin is logged in. */
     requireAdmin: onRequestAsyncHookHandler;
+    /** Calls `listener` after every write to events, news or partners. */
+    onContentChange(listener: ContentChangeListener): void;
   }
   interface Session {
     adminId?: string;

@@ -1,18 +1,23 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app.tsx';
+import { INITIAL_DATA_ID, readInitialState } from './ssr/initial-data.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
+  // The server sends the page already rendered, with the data it used; the browser takes it over.
+  const { client, seed } = readInitialState(document.getElementById(INITIAL_DATA_ID)?.textContent);
+  const app = (
     <StrictMode>
       <BrowserRouter>
-        <App />
+        <App queryClient={client} seed={seed} />
       </BrowserRouter>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 } else {
   console.error('No se encontró el elemento raíz de la aplicación.');
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PAGE_PATHS, pagePaths } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
+import { createPageRenderer } from './page-renderer.ts';
 
 const ONE_YEAR = 31_536_000;
 
@@ -43,8 +44,21 @@ export const sitePlugin = fp(
       });
     }
 
-    const sendPage = (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const renderer = await createPageRenderer({
+      template: indexHtml,
+      ssrEntryFile: resolve(root, '..', 'ssr', 'entry-server.js'),
+      db: app.db,
+      siteUrl: app.config.siteUrl,
+      onError: (error) => app.log.error({ err: error }, 'server rendering failed; sending the bare app'),
+    });
+    if (built && !renderer.serverRendered)
+      app.log.warn('server bundle missing; pages are rendered in the browser');
+    app.onContentChange(() => renderer.invalidate());
+
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const html = await renderer.render(request.url.split('?')[0] ?? '/');
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    };
     for (const path of PAGE_PATHS) app.get(path, sendPage);
     app.get('/', (_request, reply) => reply.redirect(pagePaths.inicio, 302));
 

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { eventsRepository } from '../events/events.repository.ts';
+import { newsRepository } from '../news/news.repository.ts';
+import { partnersRepository } from '../partners/partners.repository.ts';
+
+/** The server bundle of the web app (src/web/entry-server.tsx, built by `vite build --ssr`). */
+interface ServerEntry {
+  render(
+    url: string,
+    data: { events: unknown[]; news: unknown[]; partners: unknown[]; seed: number },
+    siteUrl: string,
+  ): { html: string; head: string; state: string };
+}
+
+export interface PageRenderer {
+  /** The full HTML document of a page. */
+  render(pathname: string): Promise<string>;
+  /** Forgets rendered pages (content changed). */
+  invalidate(): void;
+  readonly serverRendered: boolean;
+}
+
+// Rendered pages are reused for this long; the featured event is drawn again after it.
+const CACHE_TTL_MS = 60_000;
+const ROOT = '<div id="root"></div>';
+
+export async function createPageRenderer(options: {
+  template: string;
+  ssrEntryFile: string;
+  db: Kysely<Database>;
+  siteUrl: string;
+  onError: (error: unknown) => void;
+}): Promise<PageRenderer> {
+  const { template, db, siteUrl } = options;
+  const entry = existsSync(options.ssrEntryFile)
+    ? ((await import(pathToFileURL(options.ssrEntryFile).href)) as ServerEntry)
+    : undefined;
+  const cache = new Map<string, { html: string; at: number }>();
+  let generation = 0;
+
+  async function renderFresh(pathname: string): Promise<string> {
+    if (!entry) return template;
+    const [events, news, partners] = await Promise.all([
+      eventsRepository.list(db),
+      newsRepository.list(db),
+      partnersRepository.list(db),
+    ]);
+    const page = entry.render(pathname, { events, news, partners, seed: Math.random() }, siteUrl);
+    return template
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace('</head>', `    ${page.head}\n  </head>`)
+      .replace(
+        ROOT,
+        `<div id="root">${page.html}</div>\n    <script type="application/json" id="initial-data">${page.state}</script>`,
+      );
+  }
+
+  return {
+    serverRendered: Boolean(entry),
+    invalidate() {
+      generation++;
+      cache.clear();
+    },
+    async render(pathname) {
+      const cached = cache.get(pathname);
+      if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.html;
+      const started = generation;
+      try {
+        const html = await renderFresh(pathname);
+        // A write that happened while rendering makes this copy stale: serve it, but do not keep it.
+        if (started === generation) cache.set(pathname, { html, at: Date.now() });
+        return html;
+      } catch (error) {
+        // The page still works without server rendering: the browser loads the data itself.
+        options.onError(error);
+        return template;
+      }
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { pagePaths } from '../../shared/api-paths.ts';
+import { identity } from './identity.ts';
+
+/** What search engines and link previews show for each page. */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+export const pageMeta: Record<string, PageMeta> = {
+  [pagePaths.inicio]: {
+    title: 'Inicio',
+    description:
+      'Impulsamos el liderazgo de las mujeres en las energías renovables en México: eventos, mentorías, ' +
+      'noticias y una red de socias que transforma el sector.',
+  },
+  [pagePaths.membresias]: {
+    title: 'Membresías',
+    description:
+      'Hazte socia: membresías Individual, Corporativa y Estudiantil con mentorías, eventos, networking y ' +
+      'bolsa de trabajo en energías renovables.',
+  },
+  [pagePaths.socias]: {
+    title: 'Socias',
+    description:
+      'Conoce a las fundadoras, al consejo y a las socias que impulsan una transición energética justa.',
+  },
+  [pagePaths.aportaciones]: {
+    title: 'Transparencia y aportaciones',
+    description:
+      'Cómo usamos cada aportación: programas de empoderamiento, proyectos sostenibles, educación y gastos ' +
+      'operativos.',
+  },
+  [pagePaths.avisoPrivacidad]: {
+    title: 'Aviso de privacidad',
+    description: 'Qué datos personales recabamos, para qué los usamos y cómo ejercer tus derechos ARCO.',
+  },
+};
+
+/** The document title of a route, in Spanish. */
+export function documentTitle(pathname: string): string {
+  const page = pageMeta[pathname];
+  return page ? `${page.title} | ${identity.name}` : identity.name;
+}
+
+/** The picture link previews show (1200 × 630). */
+export const shareImage = { src: '/images/brand/share.png', width: 1200, height: 630, alt: identity.tagline };

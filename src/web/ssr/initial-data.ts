@@ -1,0 +1,70 @@
+import { QueryClient, dehydrate, hydrate, type DehydratedState } from '@tanstack/react-query';
+import { pagePaths } from '../../shared/api-paths.ts';
+import type { Event, News, Partner } from '../../shared/schemas.ts';
+import { eventsQueryKey } from '../features/events/get-events.ts';
+import { newsQueryKey } from '../features/news/get-news.ts';
+import { partnersQueryKey } from '../features/partners/get-partners.ts';
+
+/** The id of the JSON block the server writes the page's data into. */
+export const INITIAL_DATA_ID = 'initial-data';
+
+/** What the server already knows when it renders a page: the lists, and the draw for random choices. */
+export interface PageData {
+  events: Event[];
+  news: News[];
+  partners: Partner[];
+  /** In [0, 1): the same "random" choice on the server and in the browser, so hydration matches. */
+  seed: number;
+}
+
+export interface InitialState {
+  queries: DehydratedState;
+  seed: number;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 5 * 60_000 } } });
+}
+
+/** Which lists each page shows; a page's HTML carries only those. */
+const pageLists: Record<string, ReadonlyArray<'events' | 'news' | 'partners'>> = {
+  [pagePaths.inicio]: ['events', 'news', 'partners'],
+  [pagePaths.socias]: ['partners'],
+};
+
+const queryKeys = { events: eventsQueryKey, news: newsQueryKey, partners: partnersQueryKey } as const;
+
+/** A query client that already holds the page's lists, so nothing is fetched again on first load. */
+export function queryClientWith(pathname: string, data: PageData): QueryClient {
+  const client = createQueryClient();
+  for (const list of pageLists[pathname] ?? []) client.setQueryData(queryKeys[list], data[list]);
+  return client;
+}
+
+export function initialState(client: QueryClient, seed: number): InitialState {
+  return { queries: dehydrate(client), seed };
+}
+
+/** Reads the server's JSON block (if any) into a query client and the seed. */
+export function readInitialState(text: string | null | undefined): { client: QueryClient; seed: number } {
+  const client = createQueryClient();
+  if (!text) return { client, seed: Math.random() };
+  try {
+    const state = JSON.parse(text) as InitialState;
+    hydrate(client, state.queries);
+    return { client, seed: typeof state.seed === 'number' ? state.seed : Math.random() };
+  } catch (error) {
+    console.error('No se pudieron leer los datos iniciales de la página.', error);
+    return { client, seed: Math.random() };
+  }
+}
+
+/** JSON safe to place inside a <script> element. */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
