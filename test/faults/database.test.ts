@@ -1,0 +1,134 @@
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiMessages } from '../../src/shared/messages.ts';
+import { startSmtpPeer } from '../../src/server/test/smtp-peer.ts';
+import { adminQuery, createFaultDatabase, postgresUrlFor } from './harness/databases.ts';
+import { sleep, startServer, waitFor, FAULT_ADMIN, type ServerProcess } from './harness/server-process.ts';
+import { startTcpProxy, type ProxyFault } from './harness/tcp-proxy.ts';
+import { validRequest, Visitor, type Answer } from './harness/visitor.ts';
+
+/** The pool gives up connecting after 5 s; an answer must come soon after, never hang. */
+const ANSWER_WITHIN_MS = 8_000;
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+function expectUnavailable(answer: Answer) {
+  expect(answer.status).toBe(503);
+  expect(answer.body).toEqual({
+    error: { code: 'SERVICE_UNAVAILABLE', message: apiMessages.serviceUnavailable },
+  });
+  expect(answer.ms).toBeLessThan(ANSWER_WITHIN_MS);
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the real server when PostgreSQL goes away', () => {
+  it('answers 503 while the database is unreachable and recovers without a restart', async () => {
+    const database = await createFaultDatabase('postgres');
+    cleanup.push(() => database.destroy());
+    const proxy = await startTcpProxy(Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432));
+    cleanup.push(() => proxy.stop());
+    const peer = await startSmtpPeer();
+    cleanup.push(() => peer.stop());
+    const applicationName = `site-${database.name}`;
+    const url = new URL(postgresUrlFor(database.name!, proxy.hostPort));
+    url.searchParams.set('application_name', applicationName);
+    const server: ServerProcess = await startServer({
+      env: {
+        DATABASE_URL: url.toString(),
+        SMTP_URL: peer.url,
+        MAIL_POLL_MS: '100',
+        MAIL_RETRY_BASE_MS: '200',
+        LOG_LEVEL: 'info',
+      },
+    });
+    cleanup.push(() => server.stop());
+
+    const admin = new Visitor(server.url);
+    expect((await admin.login(FAULT_ADMIN.email, FAULT_ADMIN.password)).status).toBe(200);
+    const visitor = new Visitor(server.url);
+    await visitor.csrf();
+    let sequence = 0;
+    const mixed = () =>
+      Promise.all([
+        visitor.request('GET', '/api/health'),
+        visitor.request('GET', '/api/events/get-all'),
+        visitor.request('GET', '/api/news/get-by-id/no-existe'),
+        visitor.request('POST', '/api/mail/contact', validRequest(sequence++, 'db')),
+        admin.request('GET', '/api/auth/me'),
+      ]);
+
+    // 1. The server's connections are terminated from the database side: answers stay 2xx/4xx or a
+    //    clean 503 while the pool replaces them, and are all fine again right after.
+    const terminated = await adminQuery(
+      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+      [applicationName],
+    );
+    expect(terminated.rowCount).toBeGreaterThan(0);
+    for (const answer of await mixed()) {
+      expect([200, 201, 404, 503]).toContain(answer.status);
+      if (answer.status === 503 && answer.body && typeof answer.body === 'object' && 'error' in answer.body)
+        expectUnavailable(answer);
+    }
+    await waitFor('all answers to be fine after the termination', async () =>
+      (await mixed()).every((answer) => answer.status < 500),
+    );
+
+    // 2. The database is unreachable, refusing connections and then dropping packets.
+    for (const fault of ['refuse', 'blackhole'] as ProxyFault[]) {
+      await proxy.cut(fault);
+      const [health, list, one, contact, me] = await mixed();
+      expect(health!.status).toBe(503);
+      expect(health!.body).toEqual({ status: 'unavailable' });
+      expect(health!.ms).toBeLessThan(ANSWER_WITHIN_MS);
+      for (const answer of [list!, one!, contact!, me!]) expectUnavailable(answer);
+      // The mail worker keeps failing its passes in the meantime; the process must stay up.
+      await sleep(500);
+      await proxy.restore();
+      await waitFor(
+        'health to come back',
+        async () => (await visitor.request('GET', '/api/health')).status === 200,
+      );
+      const after = await mixed();
+      expect(after.map((answer) => answer.status)).toEqual([200, 200, 404, 201, 200]);
+    }
+
+    // Requests stored after the outage are mailed by the same process, without a restart.
+    const stored = await database.open().db.selectFrom('requests').select('email').execute();
+    await waitFor(
+      'every stored request to be mailed',
+      () => peer.messages.length >= stored.length * 2,
+      15_000,
+    );
+    expect(server.output.some((line) => /database unavailable/.test(line))).toBe(true);
+    expect(server.output.filter((line) => /"statusCode":500/.test(line))).toEqual([]);
+  });
+});
+
+describe('the real server on SQLite while another process holds the write lock', () => {
+  it('waits for the lock rather than failing the request', async () => {
+    const database = await createFaultDatabase('sqlite');
+    cleanup.push(() => database.destroy());
+    const server = await startServer({ env: { DATABASE_URL: database.url, LOG_LEVEL: 'warn' } });
+    cleanup.push(() => server.stop());
+    const visitor = new Visitor(server.url);
+    await visitor.csrf();
+
+    const other = new SQLite(database.url);
+    cleanup.push(async () => void other.close());
+    other.pragma('busy_timeout = 5000');
+    other.exec('BEGIN IMMEDIATE');
+    other.prepare('update admins set email = email where 1 = 0').run();
+    const held = 1_000;
+    const release = sleep(held).then(() => other.exec('COMMIT'));
+    const started = performance.now();
+    const answer = await visitor.request('POST', '/api/mail/contact', validRequest(1, 'lock'));
+    await release;
+    expect(answer.status).toBe(201);
+    // It waited for the other writer's commit instead of failing at once.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(held * 0.9);
+    const id = (answer.body as { data: { id: string } }).data.id;
+    expect(other.prepare('select id from requests where id = ?').get(id)).toEqual({ id });
+  });
+});
