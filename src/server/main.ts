@@ -40,6 +40,9 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
+    // Refuse new connections now: app.close() first waits for the mail being sent (preClose), and
+    // meanwhile a load balancer must see this instance as gone rather than get 503s from it.
+    app.server.close();
     try {
       await app.close();
       process.exit(0);
