@@ -44,12 +44,9 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <Link
-            to={navTargets.inicio}
-            className="site-footer__logo"
-            aria-label={`${identity.name}, ir a Inicio`}
-          >
+          <Link to={navTargets.inicio} className="site-footer__logo">
             <BrandLogo tone="light" />
+            <span className="sr-only">, ir a Inicio</span>
           </Link>
           <p className="site-footer__tagline">{identity.tagline}</p>
           <ButtonLink to={navTargets.membresias} variant="accent">

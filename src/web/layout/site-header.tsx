@@ -44,12 +44,9 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link
-          to={navTargets.inicio}
-          className="site-header__logo"
-          aria-label={`${identity.name}, ir a Inicio`}
-        >
+        <Link to={navTargets.inicio} className="site-header__logo">
           <BrandLogo />
+          <span className="sr-only">, ir a Inicio</span>
         </Link>
 
         <input

@@ -4,6 +4,9 @@ import { SECTION_OFFSET_HEADER, SECTION_SCROLL_DELAY_MS } from '../../../shared/
 /** How long to keep looking for a section that renders after its data arrives. */
 const FIND_TIMEOUT_MS = 3000;
 const FIND_INTERVAL_MS = 100;
+/** How long the jump keeps its target in place while content above it is still loading. */
+const SETTLE_MS = 2500;
+const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /** The document offset that puts an element `offset` pixels below the top of the viewport. */
 export function sectionScrollTop(elementTopInViewport: number, scrollY: number, offset: number): number {
@@ -22,7 +25,30 @@ export function scrollToSection(
 ): () => void {
   if (typeof window === 'undefined' || typeof document === 'undefined') return () => {};
   let timer: number | undefined;
+  let stopSettling = () => {};
   let waited = 0;
+  const targetTop = (element: HTMLElement) =>
+    sectionScrollTop(element.getBoundingClientRect().top, window.scrollY, offset);
+
+  // Lists above the section (events, news) may arrive after the jump and push it down; follow it
+  // until the page settles, unless the visitor takes over.
+  const keepInPlace = (element: HTMLElement) => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const top = targetTop(element);
+      if (Math.abs(top - window.scrollY) > 2) window.scrollTo({ top, behavior: 'auto' });
+    });
+    const stop = () => {
+      observer.disconnect();
+      window.clearTimeout(deadline);
+      for (const type of USER_INPUT) window.removeEventListener(type, stop);
+    };
+    observer.observe(document.body);
+    const deadline = window.setTimeout(stop, SETTLE_MS);
+    for (const type of USER_INPUT) window.addEventListener(type, stop, { passive: true, once: true });
+    stopSettling = stop;
+  };
+
   const attempt = () => {
     const element = document.getElementById(id);
     if (!element) {
@@ -30,9 +56,12 @@ export function scrollToSection(
       if (waited <= FIND_TIMEOUT_MS) timer = window.setTimeout(attempt, FIND_INTERVAL_MS);
       return;
     }
-    const top = sectionScrollTop(element.getBoundingClientRect().top, window.scrollY, offset);
-    window.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    window.scrollTo({ top: targetTop(element), behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    keepInPlace(element);
   };
   timer = window.setTimeout(attempt, delayMs);
-  return () => window.clearTimeout(timer);
+  return () => {
+    window.clearTimeout(timer);
+    stopSettling();
+  };
 }
