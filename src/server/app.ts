@@ -2,6 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminSitePlugin } from './admin/admin-site.plugin.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { ensureAdmin } from './auth/admins.repository.ts';
 import { requireAdminPlugin } from './auth/require-admin.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     { prefix: '/api' },
   );
   await app.register(seoRoutes);
+  await app.register(adminSitePlugin);
   await app.register(sitePlugin);
   return app;
 }

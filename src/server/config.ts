@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('dist/web'),
+  UPLOAD_DIR: z.string().min(1).default('data/uploads'),
+  REQUEST_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
   SITE_URL: z.url({ protocol: /^https?$/, error: 'debe ser una URL http(s) completa' }).optional(),
 });
 
@@ -57,6 +59,10 @@ export interface Config {
   loginRateLimit: number;
   logLevel: string;
   webDist: string;
+  /** Where uploaded images are written (default data/uploads). */
+  uploadDir?: string;
+  /** Handled requests older than this many days are deleted; unset keeps them (the admin may change it). */
+  requestRetentionDays?: number;
   /** The public address of the site, for absolute URLs (sitemap, calendar UIDs, social tags). */
   siteUrl: string;
 }
@@ -107,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    uploadDir: e.UPLOAD_DIR,
+    requestRetentionDays: e.REQUEST_RETENTION_DAYS,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as initial from './migrations/2026-11-23-initial.ts';
+import * as admin from './migrations/2026-11-24-admin.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
 const migrations: Record<string, Migration> = {
   '2026-11-23-initial': initial,
+  '2026-11-24-admin': admin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -102,3 +102,43 @@ export interface Database {
 }
 
 export type { Generated };
+
+// --- Admin (migration 2026-11-24-admin) ---------------------------------------------------------
+
+export interface AuditLogTable {
+  id: string;
+  admin_id: string | null;
+  /** Kept as written at the time, so the log still reads after an admin is removed. */
+  admin_email: string | null;
+  action: string;
+  method: string;
+  path: string;
+  target_id: string | null;
+  detail: string | null;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  admin_id: string | null;
+  original_name: string;
+  width: number;
+  height: number;
+  src: string;
+  /** JSON list of {url, width}. */
+  srcset: string;
+  created_at: string;
+}
+
+// Declaration merging adds the admin tables without editing the interface above.
+export interface Database {
+  audit_log: AuditLogTable;
+  settings: SettingsTable;
+  uploads: UploadsTable;
+}

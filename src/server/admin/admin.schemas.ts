@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { MEMBERSHIP_TYPES } from '../../shared/constants.ts';
+import { EmailSchema } from '../../shared/schemas.ts';
+
+// Shapes of the admin API. They serve only the admin app, which keeps a typed copy of the answers.
+
+export const REQUEST_KINDS = ['contacto', ...MEMBERSHIP_TYPES] as const;
+export const REQUEST_STATUSES = ['nueva', 'atendida', 'archivada'] as const;
+export const MIN_PASSWORD_LENGTH = 12;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Usa el formato AAAA-MM-DD' });
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const InboxQuerySchema = z.object({
+  kind: z.enum(REQUEST_KINDS).optional(),
+  status: z.enum(REQUEST_STATUSES).optional(),
+  spam: flag.optional(),
+  from: day.optional(),
+  to: day.optional(),
+  q: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(200).default(25),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const InboxItemSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  fullName: z.string(),
+  company: z.string(),
+  position: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  spam: z.boolean(),
+  status: z.string(),
+  createdAt: z.string(),
+  delivery: z.object({
+    state: z.string(),
+    attempts: z.number(),
+    lastError: z.string().nullable(),
+    messages: z.array(
+      z.object({
+        purpose: z.string(),
+        status: z.string(),
+        attempts: z.number(),
+        lastError: z.string().nullable(),
+        sentAt: z.string().nullable(),
+      }),
+    ),
+  }),
+});
+
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number() });
+
+export const StatusBodySchema = z.strictObject({
+  status: z.enum(REQUEST_STATUSES, { error: 'Elige nueva, atendida o archivada' }),
+});
+
+export const RetentionSchema = z.strictObject({
+  retentionDays: z
+    .number({ error: 'Escribe un número de días' })
+    .int({ error: 'Escribe un número entero de días' })
+    .min(1, { error: 'Al menos 1 día' })
+    .max(3650, { error: 'Como máximo 3650 días' })
+    .nullable(),
+});
+
+const password = z
+  .string({ error: 'Este campo es requerido' })
+  .min(MIN_PASSWORD_LENGTH, { error: `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres` })
+  .max(1_024, { error: 'La contraseña es demasiado larga' });
+
+export const NewAdminSchema = z.strictObject({ email: EmailSchema, password });
+export const PasswordChangeSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: 'Este campo es requerido' })
+    .min(1, { error: 'Este campo es requerido' }),
+  newPassword: password,
+});
+
+export const AdminRowSchema = z.object({ id: z.string(), email: z.string(), createdAt: z.string() });
+
+export const AuditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(200).default(25),
+  action: z.string().max(64).optional(),
+  admin: z.string().max(254).optional(),
+});
+
+export const AuditRowSchema = z.object({
+  id: z.string(),
+  adminEmail: z.string().nullable(),
+  action: z.string(),
+  method: z.string(),
+  path: z.string(),
+  targetId: z.string().nullable(),
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const UploadSchema = z.object({
+  id: z.string(),
+  src: z.string(),
+  width: z.number(),
+  height: z.number(),
+  srcset: z.array(z.object({ url: z.string(), width: z.number() })),
+  originalName: z.string().optional(),
+  createdAt: z.string().optional(),
+});

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema, IdParamSchema, dataEnvelope } from '../../shared/schemas.ts';
+import { createAdmin, findAdminByEmail } from '../auth/admins.repository.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { HttpError, notFound } from '../plugins/errors.ts';
+import { AdminRowSchema, NewAdminSchema, PasswordChangeSchema, listEnvelope } from './admin.schemas.ts';
+
+/** Admin accounts: list, create, remove (never the last one) and changing one's own password. */
+export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/admins',
+    { schema: { response: { 200: listEnvelope(AdminRowSchema) } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const rows = await app.db
+        .selectFrom('admins')
+        .select(['id', 'email', 'created_at'])
+        .orderBy('email')
+        .execute();
+      return {
+        data: rows.map((row) => ({ id: row.id, email: row.email, createdAt: row.created_at })),
+        total: rows.length,
+      };
+    },
+  );
+
+  app.post(
+    '/admins',
+    {
+      schema: {
+        body: NewAdminSchema,
+        response: { 201: dataEnvelope(AdminRowSchema), 409: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const taken = () =>
+        new HttpError(409, 'EMAIL_TAKEN', 'Ya existe una cuenta de administración con ese correo.', {
+          email: 'Ya existe una cuenta con este correo',
+        });
+      if (await findAdminByEmail(app.db, email)) throw taken();
+      try {
+        const admin = await createAdmin(app.db, email, password);
+        return reply.code(201).send({ data: { ...admin, createdAt: new Date().toISOString() } });
+      } catch (error) {
+        if (await findAdminByEmail(app.db, email)) throw taken();
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/admins/:id',
+    {
+      schema: {
+        params: IdParamSchema,
+        response: {
+          200: dataEnvelope(z.object({ id: z.string() })),
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      // The check and the delete share a transaction so two removals at once cannot leave nobody.
+      const outcome = await app.db.transaction().execute(async (trx) => {
+        const query = trx.selectFrom('admins').select('id');
+        // SQLite runs one write transaction at a time; PostgreSQL needs the rows locked.
+        const admins = await (app.dialect === 'postgres' ? query.forUpdate() : query).execute();
+        if (!admins.some((admin) => admin.id === id)) return 'missing' as const;
+        if (admins.length <= 1) return 'last' as const;
+        await trx.deleteFrom('admins').where('id', '=', id).execute();
+        return 'deleted' as const;
+      });
+      if (outcome === 'missing') throw notFound();
+      if (outcome === 'last') {
+        throw new HttpError(409, 'LAST_ADMIN', 'No se puede eliminar a la única administradora.');
+      }
+      // A removed admin's sessions stop working at once (requireAdmin checks the account exists).
+      return { data: { id } };
+    },
+  );
+
+  app.put(
+    '/me/password',
+    {
+      schema: {
+        body: PasswordChangeSchema,
+        response: { 200: dataEnvelope(z.object({ ok: z.boolean() })), 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const adminId = request.session.get('adminId')!;
+      const admin = await app.db
+        .selectFrom('admins')
+        .select(['id', 'password_hash'])
+        .where('id', '=', adminId)
+        .executeTakeFirstOrThrow();
+      if (!(await verifyPassword(request.body.currentPassword, admin.password_hash))) {
+        throw new HttpError(400, 'VALIDATION_ERROR', 'Revisa los campos marcados.', {
+          currentPassword: 'La contraseña actual no es correcta',
+        });
+      }
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await app.db
+        .updateTable('admins')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', adminId)
+        .execute();
+      return { data: { ok: true } };
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AuditQuerySchema, AuditRowSchema, listEnvelope } from './admin.schemas.ts';
+import { listAudit } from './audit.repository.ts';
+
+/** The audit log, newest first, for admins to read. */
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/audit',
+    { schema: { querystring: AuditQuerySchema, response: { 200: listEnvelope(AuditRowSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { page, perPage, action, admin } = request.query;
+      const { items, total } = await listAudit(app.db, {
+        offset: (page - 1) * perPage,
+        limit: perPage,
+        action,
+        admin,
+      });
+      return {
+        data: items.map((row) => ({
+          id: row.id,
+          adminEmail: row.admin_email,
+          action: row.action,
+          method: row.method,
+          path: row.path,
+          targetId: row.target_id,
+          detail: row.detail,
+          createdAt: row.created_at,
+        })),
+        total,
+      };
+    },
+  );
+};
