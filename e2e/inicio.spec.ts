@@ -95,7 +95,8 @@ test.describe('Página de inicio', () => {
       seen.add(key);
       return new Date(event.eventDate).getUTCFullYear() === year;
     });
-    test.skip(candidates.length === 0, 'No demo event falls in the current year');
+    // The demo seed always places events in the current month.
+    expect(candidates.length).toBeGreaterThan(0);
     const event = candidates[0]!;
     const date = new Date(event.eventDate);
 

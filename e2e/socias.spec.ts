@@ -57,7 +57,11 @@ test.describe('Página de socias', () => {
     await page.route('**/api/partners/get-all', (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Falla simulada' } } }),
     );
-    await page.goto('/Socias');
+    // The server sends /Socias with its list already in the page; the list is fetched (and can fail)
+    // when a visitor reaches the page from another one.
+    await page.goto('/Aportaciones');
+    await page.getByRole('banner').getByRole('link', { name: 'Socias', exact: true }).click();
+    await expect(page).toHaveURL(/\/Socias$/);
     const alert = page.getByRole('alertdialog');
     await expect(alert).toContainText('An error occurred in the information request', { timeout: 15_000 });
     await expect(page.getByRole('status').filter({ hasText: 'Cargando socias' })).toHaveCount(0);

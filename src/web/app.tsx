@@ -1,4 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { pagePaths } from '../shared/api-paths.ts';
 import { SiteLayout } from './layout/site-layout.tsx';
@@ -21,6 +22,10 @@ export interface AppProps {
  * go to /Inicio. The router comes from outside: BrowserRouter in the browser, StaticRouter on the server.
  */
 export function App({ queryClient, seed }: AppProps) {
+  useEffect(() => {
+    // Marks the moment the page responds to clicks (tests and monitoring read it).
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <SeedProvider seed={seed}>
