@@ -38,6 +38,12 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     });
     // An idle client that loses its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // A client that is checked out (mid-query or mid-transaction) has no listener of the pool's, and
+    // an 'error' event without a listener kills the process. Its queries are failed anyway, and the
+    // pool drops it when it is released, so the event itself can be ignored.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

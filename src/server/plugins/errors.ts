@@ -85,6 +85,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (status >= 400 && status < 500) {
     return send(reply, status, 'BAD_REQUEST', status === 404 ? apiMessages.notFound : apiMessages.validation);
   }
+  if (isRefusedData(error)) {
+    // The database refused a value the schemas let through (a NUL byte on PostgreSQL, for one).
+    request.log.warn({ err: error }, 'database refused a value');
+    return send(reply, 400, 'VALIDATION_ERROR', apiMessages.validation);
+  }
   if (isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');
     return send(reply, 503, 'SERVICE_UNAVAILABLE', apiMessages.serviceUnavailable);
@@ -106,6 +111,12 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
   'SQLITE_BUSY',
 ]);
+
+/** PostgreSQL's class 22, "data exception": the value itself is wrong, not the server. */
+function isRefusedData(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
 
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
