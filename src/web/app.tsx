@@ -1,14 +1,42 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { pagePaths } from '../shared/api-paths.ts';
 import { SiteLayout } from './layout/site-layout.tsx';
 import { SeedProvider } from './lib/seed.tsx';
-import { AvisoPrivacidadPage } from './pages/aviso-privacidad/aviso-privacidad-page.tsx';
-import { AportacionesPage } from './pages/aportaciones/aportaciones-page.tsx';
-import { InicioPage } from './pages/inicio/inicio-page.tsx';
-import { MembresiasPage } from './pages/membresias/membresias-page.tsx';
-import { SociasPage } from './pages/socias/socias-page.tsx';
+import { Spinner } from './components/spinner.tsx';
+import { lazyWithPreload } from './lib/lazy-component.tsx';
+
+// Each page is its own chunk: a visitor downloads the code of the page they open, and the rest on demand.
+const InicioPage = lazyWithPreload(() => import('./pages/inicio/inicio-page.tsx').then((m) => m.InicioPage));
+const MembresiasPage = lazyWithPreload(() =>
+  import('./pages/membresias/membresias-page.tsx').then((m) => m.MembresiasPage),
+);
+const SociasPage = lazyWithPreload(() => import('./pages/socias/socias-page.tsx').then((m) => m.SociasPage));
+const AportacionesPage = lazyWithPreload(() =>
+  import('./pages/aportaciones/aportaciones-page.tsx').then((m) => m.AportacionesPage),
+);
+const AvisoPrivacidadPage = lazyWithPreload(() =>
+  import('./pages/aviso-privacidad/aviso-privacidad-page.tsx').then((m) => m.AvisoPrivacidadPage),
+);
+
+const pages: Record<string, { load(): Promise<void> }> = {
+  [pagePaths.inicio]: InicioPage,
+  [pagePaths.membresias]: MembresiasPage,
+  [pagePaths.socias]: SociasPage,
+  [pagePaths.aportaciones]: AportacionesPage,
+  [pagePaths.avisoPrivacidad]: AvisoPrivacidadPage,
+};
+
+/** Loads the code of the page at `pathname` (before hydrating it, so it hydrates in one pass). */
+export function loadPage(pathname: string): Promise<void> {
+  return pages[pathname]?.load() ?? Promise.resolve();
+}
+
+/** Loads every page's code. */
+export function loadAllPages(): Promise<void> {
+  return Promise.all(Object.values(pages).map((page) => page.load())).then(() => undefined);
+}
 
 export interface AppProps {
   /** Holds the page's lists; the server fills it before rendering, the browser from the server's data. */
@@ -30,14 +58,16 @@ export function App({ queryClient, seed }: AppProps) {
     <QueryClientProvider client={queryClient}>
       <SeedProvider seed={seed}>
         <SiteLayout>
-          <Routes>
-            <Route path={pagePaths.inicio} element={<InicioPage />} />
-            <Route path={pagePaths.membresias} element={<MembresiasPage />} />
-            <Route path={pagePaths.socias} element={<SociasPage />} />
-            <Route path={pagePaths.aportaciones} element={<AportacionesPage />} />
-            <Route path={pagePaths.avisoPrivacidad} element={<AvisoPrivacidadPage />} />
-            <Route path="*" element={<Navigate to={pagePaths.inicio} replace />} />
-          </Routes>
+          <Suspense fallback={<Spinner label="Cargando la página" />}>
+            <Routes>
+              <Route path={pagePaths.inicio} element={<InicioPage />} />
+              <Route path={pagePaths.membresias} element={<MembresiasPage />} />
+              <Route path={pagePaths.socias} element={<SociasPage />} />
+              <Route path={pagePaths.aportaciones} element={<AportacionesPage />} />
+              <Route path={pagePaths.avisoPrivacidad} element={<AvisoPrivacidadPage />} />
+              <Route path="*" element={<Navigate to={pagePaths.inicio} replace />} />
+            </Routes>
+          </Suspense>
         </SiteLayout>
       </SeedProvider>
     </QueryClientProvider>

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { App } from './app.tsx';
+import { App, loadAllPages } from './app.tsx';
+import { DeferredHydrationProvider } from './lib/deferred-hydration.tsx';
+import { loadEveryComponent } from './lib/lazy-component.tsx';
 import { renderHead } from './ssr/head.ts';
 import { initialState, queryClientWith, serializeForScript, type PageData } from './ssr/initial-data.ts';
 
@@ -16,14 +18,20 @@ export interface RenderedPage {
   state: string;
 }
 
+// The server renders every part at once, so it loads all of the app's code before the first page.
+const everythingLoaded = loadAllPages().then(loadEveryComponent);
+
 /** Renders a page in Node with the data it needs; the browser hydrates it with the same data. */
-export function render(url: string, data: PageData, siteUrl: string): RenderedPage {
+export async function render(url: string, data: PageData, siteUrl: string): Promise<RenderedPage> {
+  await everythingLoaded;
   const pathname = new URL(url, 'http://localhost').pathname;
   const queryClient = queryClientWith(pathname, data);
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={url}>
-        <App queryClient={queryClient} seed={data.seed} />
+        <DeferredHydrationProvider defer={false}>
+          <App queryClient={queryClient} seed={data.seed} />
+        </DeferredHydrationProvider>
       </StaticRouter>
     </StrictMode>,
   );

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { App } from './app.tsx';
+import { App, loadPage } from './app.tsx';
 import { INITIAL_DATA_ID, readInitialState } from './ssr/initial-data.ts';
 import './styles/global.css';
 
@@ -16,8 +16,12 @@ if (container) {
       </BrowserRouter>
     </StrictMode>
   );
-  if (container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (container.firstElementChild) {
+    // The page's own code first, so hydration matches the server's HTML in one pass.
+    void loadPage(window.location.pathname).then(() => hydrateRoot(container, app));
+  } else {
+    createRoot(container).render(app);
+  }
 } else {
   console.error('No se encontró el elemento raíz de la aplicación.');
 }

@@ -12,7 +12,7 @@ interface ServerEntry {
     url: string,
     data: { events: unknown[]; news: unknown[]; partners: unknown[]; seed: number },
     siteUrl: string,
-  ): { html: string; head: string; state: string };
+  ): Promise<{ html: string; head: string; state: string }>;
 }
 
 export interface PageRenderer {
@@ -48,7 +48,7 @@ export async function createPageRenderer(options: {
       newsRepository.list(db),
       partnersRepository.list(db),
     ]);
-    const page = entry.render(pathname, { events, news, partners, seed: Math.random() }, siteUrl);
+    const page = await entry.render(pathname, { events, news, partners, seed: Math.random() }, siteUrl);
     return template
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { NEWS_EXCERPT_LENGTH } from '../../../shared/constants.ts';
 import { excerpt } from '../../../shared/excerpt.ts';
 import type { News } from '../../../shared/schemas.ts';
@@ -7,8 +7,11 @@ import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { Reveal } from '../../components/reveal.tsx';
 import { newsSection } from '../../content/home.ts';
-import { NewsDialog } from './news-dialog.tsx';
+import { lazyWithPreload } from '../../lib/lazy-component.tsx';
 import './news.css';
+
+// The dialog (and its HTML sanitiser) loads the first time a visitor opens a news entry.
+const NewsDialog = lazyWithPreload(() => import('./news-dialog.tsx').then((m) => m.NewsDialog));
 
 /** Plain text of an HTML description, for the excerpt. Works without a DOM. */
 export function htmlToText(html: string): string {
@@ -32,6 +35,7 @@ export function newsExcerpt(news: News): string {
 /** The news cards; "Leer más" opens the entry in a dialog. Renders no cards while loading or empty. */
 export function NewsList({ news }: { news: readonly News[] | undefined }) {
   const [open, setOpen] = useState<News | undefined>(undefined);
+  const [dialogUsed, setDialogUsed] = useState(false);
   if (!news || news.length === 0) return null;
   return (
     <>
@@ -61,7 +65,11 @@ export function NewsList({ news }: { news: readonly News[] | undefined }) {
                       size="sm"
                       className="news-card__more"
                       iconEnd={<ArrowRight />}
-                      onClick={() => setOpen(entry)}
+                      onClick={() => {
+                        setDialogUsed(true);
+                        setOpen(entry);
+                      }}
+                      onPointerEnter={() => void NewsDialog.load()}
                       aria-haspopup="dialog"
                     >
                       {newsSection.readMore}
@@ -74,7 +82,11 @@ export function NewsList({ news }: { news: readonly News[] | undefined }) {
           );
         })}
       </ul>
-      <NewsDialog news={open} onClose={() => setOpen(undefined)} />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <NewsDialog news={open} onClose={() => setOpen(undefined)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -53,7 +53,8 @@ export function RequestForm({ membership, submitLabel, labelledBy, id, className
     formState: { errors, isSubmitting },
   } = useForm<RequestFormValues>({
     mode: 'onTouched',
-    defaultValues: EMPTY_REQUEST,
+    // No default values: when an input registers it keeps what is already in it, so text typed into
+    // the server-rendered form before the browser takes it over is not wiped.
     // A form is either the contact form or the membership form for its whole life.
     resolver: membership ? membershipResolver : contactResolver,
   });
@@ -88,6 +89,8 @@ export function RequestForm({ membership, submitLabel, labelledBy, id, className
           id={id}
           className={styles.form}
           noValidate
+          // Before the script runs, a native submit must not put personal data in the address bar.
+          method="post"
           aria-labelledby={labelledBy}
           aria-busy={isSubmitting}
           onSubmit={onSubmit}

@@ -1,5 +1,5 @@
 import { ArrowRight, Mail, MapPin, Phone } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { pagePaths } from '../../../shared/api-paths.ts';
 import { SECTION_OFFSET_FOOTER } from '../../../shared/constants.ts';
@@ -16,7 +16,6 @@ import {
   video,
 } from '../../content/home.ts';
 import { identity } from '../../content/identity.ts';
-import { CalendarDialog } from '../../features/calendar/calendar-dialog.tsx';
 import { Counters } from '../../features/counters/counters.tsx';
 import { EventsTeaser } from '../../features/events/events-teaser.tsx';
 import { useEvents } from '../../features/events/get-events.ts';
@@ -24,11 +23,22 @@ import { MissionCarousel } from '../../features/mission/mission-carousel.tsx';
 import { useNews } from '../../features/news/get-news.ts';
 import { NewsList } from '../../features/news/news-list.tsx';
 import { PartnersList } from '../../features/partners/partners-list.tsx';
-import { ContactForm } from '../../features/request-form/contact-form.tsx';
 import { VideoPlayer } from '../../features/video/video-section.tsx';
+import { WhenNearViewport } from '../../lib/deferred-hydration.tsx';
+import { lazyWithPreload } from '../../lib/lazy-component.tsx';
 import './inicio.css';
 
 const NO_EVENTS: never[] = [];
+
+// The form's code (validation included) loads as the visitor scrolls towards it.
+const ContactForm = lazyWithPreload(() =>
+  import('../../features/request-form/contact-form.tsx').then((m) => m.ContactForm),
+);
+
+// The calendar's code loads when a visitor first asks for it.
+const CalendarDialog = lazyWithPreload(() =>
+  import('../../features/calendar/calendar-dialog.tsx').then((m) => m.CalendarDialog),
+);
 
 function Hero() {
   return (
@@ -153,13 +163,25 @@ function JoinBanner() {
 function EventsSection() {
   const { data, isPending } = useEvents();
   const [calendarOpen, setCalendarOpen] = useState(false);
+  const [calendarUsed, setCalendarUsed] = useState(false);
   const events = data ?? NO_EVENTS;
   return (
     <section id="Eventos" className="events-section">
       <div className="container">
-        <EventsTeaser events={data} loading={isPending} onSignUp={() => setCalendarOpen(true)} />
+        <EventsTeaser
+          events={data}
+          loading={isPending}
+          onSignUp={() => {
+            setCalendarUsed(true);
+            setCalendarOpen(true);
+          }}
+        />
       </div>
-      <CalendarDialog open={calendarOpen} onClose={() => setCalendarOpen(false)} events={events} />
+      {calendarUsed ? (
+        <Suspense fallback={null}>
+          <CalendarDialog open={calendarOpen} onClose={() => setCalendarOpen(false)} events={events} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
@@ -226,7 +248,12 @@ function ContactSection() {
             <h3 id="contact-form-title" className="contact-section__form-title">
               {contact.formTitle}
             </h3>
-            <ContactForm labelledBy="contact-form-title" />
+            <WhenNearViewport
+              load={ContactForm.load}
+              fallback={<div className="contact-section__form-placeholder" aria-hidden="true" />}
+            >
+              <ContactForm labelledBy="contact-form-title" />
+            </WhenNearViewport>
           </div>
         </Reveal>
       </div>
