@@ -1,7 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { NewsInputSchema, News } from '../../shared/schemas.ts';
+import { apiMessages, messages } from '../../shared/messages.ts';
 import type { NewsTable } from '../db/schema.ts';
+import { HttpError } from '../plugins/errors.ts';
 import { fromJsonList, toJsonList } from '../content/crud-routes.ts';
 import { tableRepository } from '../content/table-repository.ts';
 import { sanitizeNewsHtml } from './sanitize.ts';
@@ -20,11 +22,15 @@ export const toNews = (row: Selectable<NewsTable>): News => ({
 export const newsRepository = tableRepository({
   table: 'news',
   toEntity: toNews,
-  toColumns: (input: NewsValues) => ({
-    name: input.name,
-    address: input.address,
-    description: sanitizeNewsHtml(input.description),
-    images: toJsonList(input.images),
-  }),
+  toColumns: (input: NewsValues) => {
+    const description = sanitizeNewsHtml(input.description);
+    // Markup that is nothing but what sanitising removes (a lone <script>) would store an empty text.
+    if (!description) {
+      throw new HttpError(400, 'VALIDATION_ERROR', apiMessages.validation, {
+        description: messages.required,
+      });
+    }
+    return { name: input.name, address: input.address, description, images: toJsonList(input.images) };
+  },
   order: [['created_at', 'desc']],
 });

@@ -133,3 +133,11 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * For Fastify's `frameworkErrors` option: errors found before routing (a malformed percent-encoding
+ * in the URL, for one) get the API's error shape instead of Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return errorHandler(error, request, reply);
+}
