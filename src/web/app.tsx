@@ -1,7 +1,7 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { pagePaths } from '../shared/api-paths.ts';
+import { QueryCacheProvider, type QueryCache } from './api/query.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
 import { SeedProvider } from './lib/seed.tsx';
 import { Spinner } from './components/spinner.tsx';
@@ -40,7 +40,7 @@ export function loadAllPages(): Promise<void> {
 
 export interface AppProps {
   /** Holds the page's lists; the server fills it before rendering, the browser from the server's data. */
-  queryClient: QueryClient;
+  queryCache: QueryCache;
   /** The page load's draw for random choices (see lib/seed.tsx). */
   seed: number;
 }
@@ -49,13 +49,13 @@ export interface AppProps {
  * The route table of the spec (four pages, plus the privacy notice); the empty path and anything else
  * go to /Inicio. The router comes from outside: BrowserRouter in the browser, StaticRouter on the server.
  */
-export function App({ queryClient, seed }: AppProps) {
+export function App({ queryCache, seed }: AppProps) {
   useEffect(() => {
     // Marks the moment the page responds to clicks (tests and monitoring read it).
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryCacheProvider cache={queryCache}>
       <SeedProvider seed={seed}>
         <SiteLayout>
           <Suspense fallback={<Spinner label="Cargando la página" />}>
@@ -70,6 +70,6 @@ export function App({ queryClient, seed }: AppProps) {
           </Suspense>
         </SiteLayout>
       </SeedProvider>
-    </QueryClientProvider>
+    </QueryCacheProvider>
   );
 }

@@ -5,7 +5,7 @@ import { App, loadAllPages } from './app.tsx';
 import { DeferredHydrationProvider } from './lib/deferred-hydration.tsx';
 import { loadEveryComponent } from './lib/lazy-component.tsx';
 import { renderHead } from './ssr/head.ts';
-import { initialState, queryClientWith, serializeForScript, type PageData } from './ssr/initial-data.ts';
+import { initialState, queryCacheWith, serializeForScript, type PageData } from './ssr/initial-data.ts';
 
 export type { PageData };
 
@@ -25,12 +25,12 @@ const everythingLoaded = loadAllPages().then(loadEveryComponent);
 export async function render(url: string, data: PageData, siteUrl: string): Promise<RenderedPage> {
   await everythingLoaded;
   const pathname = new URL(url, 'http://localhost').pathname;
-  const queryClient = queryClientWith(pathname, data);
+  const queryCache = queryCacheWith(pathname, data);
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={url}>
         <DeferredHydrationProvider defer={false}>
-          <App queryClient={queryClient} seed={data.seed} />
+          <App queryCache={queryCache} seed={data.seed} />
         </DeferredHydrationProvider>
       </StaticRouter>
     </StrictMode>,
@@ -38,6 +38,6 @@ export async function render(url: string, data: PageData, siteUrl: string): Prom
   return {
     html,
     head: renderHead(pathname, siteUrl, data.events),
-    state: serializeForScript(initialState(queryClient, data.seed)),
+    state: serializeForScript(initialState(queryCache, data.seed)),
   };
 }

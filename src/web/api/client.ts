@@ -43,7 +43,8 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   const send = async (token: string | undefined) => {
     const headers = new Headers(init.headers);
     headers.set('Accept', 'application/json');
-    if (init.body !== undefined && !(init.body instanceof FormData)) headers.set('Content-Type', 'application/json');
+    if (init.body !== undefined && !(init.body instanceof FormData))
+      headers.set('Content-Type', 'application/json');
     if (!SAFE_METHODS.has(method) && token) headers.set(CSRF_HEADER, token);
     return fetch(path, { ...init, method, headers, credentials: 'same-origin' });
   };

@@ -1,6 +1,6 @@
-import { QueryClient, dehydrate, hydrate, type DehydratedState } from '@tanstack/react-query';
 import { pagePaths } from '../../shared/api-paths.ts';
 import type { Event, News, Partner } from '../../shared/schemas.ts';
+import { QueryCache, type DehydratedQueries } from '../api/query.tsx';
 import { eventsQueryKey } from '../features/events/get-events.ts';
 import { newsQueryKey } from '../features/news/get-news.ts';
 import { partnersQueryKey } from '../features/partners/get-partners.ts';
@@ -18,12 +18,8 @@ export interface PageData {
 }
 
 export interface InitialState {
-  queries: DehydratedState;
+  queries: DehydratedQueries;
   seed: number;
-}
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 5 * 60_000 } } });
 }
 
 /** Which lists each page shows; a page's HTML carries only those. */
@@ -34,28 +30,29 @@ const pageLists: Record<string, ReadonlyArray<'events' | 'news' | 'partners'>> =
 
 const queryKeys = { events: eventsQueryKey, news: newsQueryKey, partners: partnersQueryKey } as const;
 
-/** A query client that already holds the page's lists, so nothing is fetched again on first load. */
-export function queryClientWith(pathname: string, data: PageData): QueryClient {
-  const client = createQueryClient();
-  for (const list of pageLists[pathname] ?? []) client.setQueryData(queryKeys[list], data[list]);
-  return client;
+/** A query cache that already holds the page's lists, so nothing is fetched again on first load. */
+export function queryCacheWith(pathname: string, data: PageData): QueryCache {
+  const cache = new QueryCache();
+  for (const list of pageLists[pathname] ?? []) cache.setQueryData(queryKeys[list], data[list]);
+  return cache;
 }
 
-export function initialState(client: QueryClient, seed: number): InitialState {
-  return { queries: dehydrate(client), seed };
+export function initialState(cache: QueryCache, seed: number): InitialState {
+  return { queries: cache.dehydrate(), seed };
 }
 
-/** Reads the server's JSON block (if any) into a query client and the seed. */
-export function readInitialState(text: string | null | undefined): { client: QueryClient; seed: number } {
-  const client = createQueryClient();
-  if (!text) return { client, seed: Math.random() };
+/** Reads the server's JSON block (if any) into a query cache and the seed. */
+export function readInitialState(text: string | null | undefined): { cache: QueryCache; seed: number } {
+  if (!text) return { cache: new QueryCache(), seed: Math.random() };
   try {
     const state = JSON.parse(text) as InitialState;
-    hydrate(client, state.queries);
-    return { client, seed: typeof state.seed === 'number' ? state.seed : Math.random() };
+    return {
+      cache: new QueryCache(state.queries),
+      seed: typeof state.seed === 'number' ? state.seed : Math.random(),
+    };
   } catch (error) {
     console.error('No se pudieron leer los datos iniciales de la página.', error);
-    return { client, seed: Math.random() };
+    return { cache: new QueryCache(), seed: Math.random() };
   }
 }
 

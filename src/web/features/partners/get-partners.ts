@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../api/query.tsx';
 import { apiPaths } from '../../../shared/api-paths.ts';
 import type { Partner } from '../../../shared/schemas.ts';
 import { getJson } from '../../api/client.ts';
