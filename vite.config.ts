@@ -1,18 +1,29 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { isolateEntry } from './src/web/admin/isolate-entry-plugin.ts';
 
 // The web app lives in src/web; its production build is served by the Fastify server from dist/web, and
 // its server bundle (entry-server.tsx, built with --ssr into dist/ssr) renders the pages' HTML.
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), isolateEntry(fileURLToPath(new URL('./src/web/admin/', import.meta.url)))],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
     copyPublicDir: !isSsrBuild,
+    // The admin is its own entry: the public pages never load its code.
+    rollupOptions: isSsrBuild
+      ? undefined
+      : {
+          input: {
+            main: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+            admin: fileURLToPath(new URL('./src/web/admin/index.html', import.meta.url)),
+          },
+        },
   },
   server: {
     port: 5173,

@@ -1,0 +1,150 @@
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Stack,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Title, useNotify } from 'react-admin';
+import { ApiRequestError } from '../api/client.ts';
+import { adminGet, adminPaths, adminSend } from './admin-api.ts';
+
+function PasswordCard() {
+  const notify = useNotify();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (next.length < 12)
+      return setErrors({ newPassword: 'La contraseña debe tener al menos 12 caracteres' });
+    setBusy(true);
+    setErrors({});
+    try {
+      await adminSend('PUT', adminPaths.ownPassword, { currentPassword: current, newPassword: next });
+      notify('Contraseña cambiada', { type: 'success' });
+      setCurrent('');
+      setNext('');
+    } catch (error) {
+      const fields = (error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {};
+      setErrors(fields);
+      notify(error instanceof Error ? error.message : 'No se pudo cambiar', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card component="form" onSubmit={(event) => void submit(event)} aria-labelledby="password-title">
+      <CardHeader id="password-title" title="Cambiar mi contraseña" />
+      <CardContent>
+        <Stack spacing={2}>
+          <MuiTextField
+            type="password"
+            label="Contraseña actual"
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            error={Boolean(errors.currentPassword)}
+            helperText={errors.currentPassword}
+            required
+          />
+          <MuiTextField
+            type="password"
+            label="Contraseña nueva"
+            autoComplete="new-password"
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+            error={Boolean(errors.newPassword)}
+            helperText={errors.newPassword ?? 'Al menos 12 caracteres.'}
+            required
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={busy}>
+              Guardar contraseña
+            </Button>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RetentionCard() {
+  const notify = useNotify();
+  const [days, setDays] = useState('');
+  const [loaded, setLoaded] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    adminGet<{ data: { retentionDays: number | null } }>(adminPaths.retention)
+      .then((answer) => setDays(answer.data.retentionDays === null ? '' : String(answer.data.retentionDays)))
+      .catch(() => notify('No se pudo leer la configuración', { type: 'error' }))
+      .finally(() => setLoaded(true));
+  }, [notify]);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const value = days.trim() === '' ? null : Number(days);
+      const answer = await adminSend<{ data: { deleted: number } }>('PUT', adminPaths.retention, {
+        retentionDays: value,
+      });
+      const deleted = answer.data.deleted;
+      notify(
+        value === null
+          ? 'Conservación desactivada: las solicitudes se guardan sin límite.'
+          : `Guardado. ${deleted === 1 ? 'Se eliminó 1 solicitud' : `Se eliminaron ${deleted} solicitudes`}.`,
+        { type: 'success' },
+      );
+    } catch (error) {
+      notify(
+        error instanceof ApiRequestError || error instanceof Error ? error.message : 'No se pudo guardar',
+        { type: 'error' },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card component="form" onSubmit={(event) => void submit(event)} aria-labelledby="retention-title">
+      <CardHeader id="retention-title" title="Conservación de solicitudes" />
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography color="text.secondary">
+            Las solicitudes atendidas o archivadas con más días que estos se eliminan solas, y queda
+            constancia en el registro de actividad. Déjalo vacío para conservarlas siempre.
+          </Typography>
+          <MuiTextField
+            type="number"
+            label="Días"
+            value={days}
+            disabled={!loaded}
+            onChange={(event) => setDays(event.target.value)}
+            slotProps={{ htmlInput: { min: 1, max: 3650, step: 1 } }}
+            helperText="Vacío: desactivado"
+            sx={{ maxWidth: 200 }}
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={busy || !loaded}>
+              Guardar
+            </Button>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function AccountPage() {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, py: 2, maxWidth: 640 }}>
+      <Title title="Mi cuenta y ajustes" />
+      <PasswordCard />
+      <RetentionCard />
+    </Box>
+  );
+}

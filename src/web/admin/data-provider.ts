@@ -1,0 +1,103 @@
+import type { DataProvider, GetListParams, GetListResult, GetOneResult, RaRecord } from 'react-admin';
+import { apiPaths, payloadKeys, type Resource } from '../../shared/api-paths.ts';
+import { adminGet, adminPaths, adminSend, queryString, type ListAnswer } from './admin-api.ts';
+import { filterContent } from './content-list.ts';
+
+const CONTENT = new Set<string>(['events', 'news', 'partners']);
+const isContent = (resource: string): resource is Resource => CONTENT.has(resource);
+
+/** Admin-API lists are paged and filtered by the server. */
+async function serverList(resource: string, params: GetListParams) {
+  const { page = 1, perPage = 25 } = params.pagination ?? {};
+  const filter = params.filter as Record<string, unknown>;
+  const path =
+    resource === 'requests'
+      ? adminPaths.requests +
+        queryString({ ...filter, page, perPage, order: params.sort?.order === 'ASC' ? 'asc' : 'desc' })
+      : resource === 'audit'
+        ? adminPaths.audit + queryString({ ...filter, page, perPage })
+        : resource === 'admins'
+          ? adminPaths.admins
+          : adminPaths.uploads;
+  return adminGet<ListAnswer<RaRecord>>(path);
+}
+
+/**
+ * Speaks the site's API with its exact payload names: content is created as `{event}`, `{news}` or
+ * `{partners}` and updated as `{eventId, eventData}` and so on. The three content lists are small,
+ * so they come whole and are sorted, filtered and paged here.
+ */
+export const dataProvider: DataProvider = {
+  async getList(resource, params) {
+    if (isContent(resource)) {
+      const { data } = await adminGet<{ data: RaRecord[] }>(apiPaths.list(resource));
+      return filterContent(resource, data, params);
+    }
+    return (await serverList(resource, params)) as GetListResult;
+  },
+
+  async getOne(resource, params) {
+    const id = String(params.id);
+    if (isContent(resource)) return adminGet(apiPaths.get(resource, id));
+    if (resource === 'requests') return adminGet(adminPaths.request(id));
+    const { data } = await serverList(resource, {
+      pagination: { page: 1, perPage: 200 },
+      filter: {},
+    } as GetListParams);
+    const found = data.find((record) => String(record.id) === id);
+    if (!found) throw new Error('No encontramos este elemento.');
+    return { data: found } as GetOneResult;
+  },
+
+  async getMany(resource, params) {
+    const records = await Promise.all(
+      params.ids.map((id) => this.getOne(resource, { id }).then((r) => r.data)),
+    );
+    return { data: records };
+  },
+
+  async getManyReference(resource, params) {
+    return this.getList(resource, params);
+  },
+
+  async create(resource, params) {
+    if (isContent(resource)) {
+      return adminSend('POST', apiPaths.create(resource), { [payloadKeys[resource].createKey]: params.data });
+    }
+    if (resource === 'admins') return adminSend('POST', adminPaths.admins, params.data);
+    throw new Error(`No se puede crear en ${resource}`);
+  },
+
+  async update(resource, params) {
+    const id = String(params.id);
+    if (isContent(resource)) {
+      const keys = payloadKeys[resource];
+      const { id: _id, ...fields } = params.data as Record<string, unknown>;
+      return adminSend('PUT', apiPaths.update(resource), { [keys.idKey]: id, [keys.dataKey]: fields });
+    }
+    if (resource === 'requests') {
+      return adminSend('PUT', adminPaths.requestStatus(id), {
+        status: (params.data as { status: string }).status,
+      });
+    }
+    throw new Error(`No se puede editar en ${resource}`);
+  },
+
+  async updateMany(resource, params) {
+    for (const id of params.ids) await this.update(resource, { id, data: params.data, previousData: { id } });
+    return { data: params.ids };
+  },
+
+  async delete(resource, params) {
+    const id = String(params.id);
+    if (isContent(resource)) await adminSend('DELETE', apiPaths.remove(resource, id));
+    else if (resource === 'admins') await adminSend('DELETE', adminPaths.admin(id));
+    else throw new Error(`No se puede eliminar en ${resource}`);
+    return { data: params.previousData ?? ({ id } as never) };
+  },
+
+  async deleteMany(resource, params) {
+    for (const id of params.ids) await this.delete(resource, { id });
+    return { data: params.ids };
+  },
+};

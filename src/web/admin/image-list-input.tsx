@@ -1,0 +1,198 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import UploadIcon from '@mui/icons-material/FileUpload';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  FormHelperText,
+  FormLabel,
+  IconButton,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useInput, useNotify } from 'react-admin';
+import { TEXT_LIMITS } from '../../shared/constants.ts';
+import { uploadImage } from './admin-api.ts';
+
+interface ImageListInputProps {
+  source: string;
+  label: string;
+  helperText?: string;
+  /** One image only (a partner's photo). */
+  single?: boolean;
+}
+
+const ACCEPTED = 'image/jpeg,image/png,image/webp';
+
+/** A list of image URLs: upload (converted by the server), reorder, remove, or paste an address. */
+export function ImageListInput({ source, label, helperText, single = false }: ImageListInputProps) {
+  const { field, fieldState } = useInput<string[]>({ source, defaultValue: [] });
+  const notify = useNotify();
+  const [uploading, setUploading] = useState(0);
+  const [address, setAddress] = useState('');
+  const id = useId();
+  const images: string[] = Array.isArray(field.value) ? field.value : [];
+  const max = single ? 1 : TEXT_LIMITS.images;
+
+  const set = (next: string[]) => field.onChange(next.slice(0, max));
+  const move = (from: number, to: number) => {
+    const next = [...images];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved!);
+    set(next);
+  };
+
+  const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])].slice(0, max - (single ? 0 : images.length));
+    event.target.value = '';
+    let current = single ? [] : images;
+    for (const file of files) {
+      setUploading((n) => n + 1);
+      try {
+        const uploaded = await uploadImage(file);
+        current = [...current, uploaded.src];
+        set(current);
+      } catch (error) {
+        notify(`«${file.name}»: ${error instanceof Error ? error.message : 'no se pudo subir'}`, {
+          type: 'error',
+        });
+      } finally {
+        setUploading((n) => n - 1);
+      }
+    }
+  };
+
+  const addAddress = () => {
+    const value = address.trim();
+    if (!value) return;
+    set(single ? [value] : [...images, value]);
+    setAddress('');
+  };
+
+  return (
+    <Box
+      component="fieldset"
+      sx={{ border: 0, p: 0, m: 0, mb: 2, width: '100%' }}
+      aria-describedby={`${id}-help`}
+    >
+      <FormLabel component="legend" sx={{ mb: 1, fontWeight: 600 }}>
+        {label}
+      </FormLabel>
+      {images.length === 0 ? (
+        <FormHelperText sx={{ mb: 1 }}>Sin imágenes todavía.</FormHelperText>
+      ) : (
+        <Box
+          component="ol"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            mb: 1,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+          }}
+        >
+          {images.map((src, index) => (
+            <Box
+              component="li"
+              key={`${src}-${index}`}
+              sx={{
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                overflow: 'hidden',
+                bgcolor: 'background.paper',
+              }}
+            >
+              <Box
+                component="img"
+                src={src}
+                alt={`Imagen ${index + 1}`}
+                loading="lazy"
+                sx={{
+                  display: 'block',
+                  width: '100%',
+                  aspectRatio: '4 / 3',
+                  objectFit: 'cover',
+                  bgcolor: 'grey.100',
+                }}
+              />
+              <Stack direction="row" sx={{ px: 0.5, justifyContent: 'space-between', alignItems: 'center' }}>
+                <IconButton
+                  size="small"
+                  aria-label={`Mover la imagen ${index + 1} antes`}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
+                  <ArrowBackIcon fontSize="small" />
+                </IconButton>
+                <IconButton
+                  size="small"
+                  aria-label={`Quitar la imagen ${index + 1}`}
+                  onClick={() => set(images.filter((_, i) => i !== index))}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+                <IconButton
+                  size="small"
+                  aria-label={`Mover la imagen ${index + 1} después`}
+                  disabled={index === images.length - 1}
+                  onClick={() => move(index, index + 1)}
+                >
+                  <ArrowForwardIcon fontSize="small" />
+                </IconButton>
+              </Stack>
+            </Box>
+          ))}
+        </Box>
+      )}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
+      >
+        <Button
+          component="label"
+          variant="outlined"
+          startIcon={uploading ? <CircularProgress size={16} /> : <UploadIcon />}
+          disabled={uploading > 0 || (!single && images.length >= max)}
+        >
+          {uploading ? 'Subiendo…' : single ? 'Subir foto' : 'Subir imágenes'}
+          <input
+            hidden
+            type="file"
+            name={`${source}-upload`}
+            accept={ACCEPTED}
+            multiple={!single}
+            onChange={(event) => void onFiles(event)}
+          />
+        </Button>
+        <TextField
+          size="small"
+          label="O pega una dirección (https:// o /…)"
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              addAddress();
+            }
+          }}
+          sx={{ flex: 1, minWidth: 0 }}
+        />
+        <Button onClick={addAddress} disabled={!address.trim()}>
+          Agregar
+        </Button>
+      </Stack>
+      <FormHelperText id={`${id}-help`} error={Boolean(fieldState.error)}>
+        {fieldState.error?.message ??
+          helperText ??
+          'JPEG, PNG o WebP de hasta 8 MB; se convierten a WebP en varios tamaños.'}
+      </FormHelperText>
+    </Box>
+  );
+}

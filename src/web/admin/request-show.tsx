@@ -1,0 +1,197 @@
+import ArchiveIcon from '@mui/icons-material/Archive';
+import DoneIcon from '@mui/icons-material/Done';
+import ReplayIcon from '@mui/icons-material/Replay';
+import {
+  Box,
+  Button,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import {
+  FunctionField,
+  ListButton,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useUpdate,
+  type RaRecord,
+} from 'react-admin';
+import { adminPaths, adminSend, type InboxItem } from './admin-api.ts';
+import { formatMexicoTime } from './mexico-time.ts';
+import { DeliveryChip, StatusChip, kindLabel } from './request-parts.tsx';
+
+function StatusButtons() {
+  const record = useRecordContext<InboxItem>();
+  const notify = useNotify();
+  const [update, { isPending }] = useUpdate();
+  if (!record) return null;
+  const change = (status: InboxItem['status'], message: string) =>
+    update(
+      'requests',
+      { id: record.id, data: { status }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => notify(message, { type: 'success' }),
+        onError: (error) =>
+          notify(error instanceof Error ? error.message : 'No se pudo guardar', { type: 'error' }),
+      },
+    );
+  return (
+    <>
+      {record.status !== 'atendida' ? (
+        <Button
+          variant="outlined"
+          startIcon={<DoneIcon />}
+          disabled={isPending}
+          onClick={() => change('atendida', 'Marcada como atendida')}
+        >
+          Marcar como atendida
+        </Button>
+      ) : null}
+      {record.status !== 'archivada' ? (
+        <Button
+          variant="outlined"
+          startIcon={<ArchiveIcon />}
+          disabled={isPending}
+          onClick={() => change('archivada', 'Archivada')}
+        >
+          Archivar
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+function RetryButton() {
+  const record = useRecordContext<InboxItem>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  if (!record || record.delivery.state !== 'fallido') return null;
+  const retry = async () => {
+    setBusy(true);
+    try {
+      await adminSend('POST', adminPaths.requestRetry(String(record.id)));
+      notify('El correo volvió a la cola; se enviará en unos momentos.', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'No se pudo reintentar', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="contained"
+      color="warning"
+      startIcon={<ReplayIcon />}
+      disabled={busy}
+      onClick={() => void retry()}
+    >
+      Reintentar envío
+    </Button>
+  );
+}
+
+const Actions = () => (
+  <TopToolbar>
+    <ListButton label="Volver a solicitudes" />
+  </TopToolbar>
+);
+
+/** Inside the card, where the buttons can wrap on a phone instead of running off the screen. */
+const RequestActions = () => (
+  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+    <StatusButtons />
+    <RetryButton />
+  </Box>
+);
+
+const PURPOSE = { notify: 'Aviso a la asociación', ack: 'Acuse a quien escribió' } as const;
+const MAIL_STATUS: Record<string, string> = {
+  pending: 'Pendiente',
+  sending: 'Enviando',
+  sent: 'Enviado',
+  failed: 'Fallido',
+};
+
+function DeliveryDetails() {
+  const record = useRecordContext<InboxItem>();
+  if (!record) return null;
+  if (record.delivery.messages.length === 0) {
+    return <Typography color="text.secondary">Marcada como spam: no se envía ningún correo.</Typography>;
+  }
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Correos de esta solicitud">
+        <TableHead>
+          <TableRow>
+            <TableCell>Correo</TableCell>
+            <TableCell>Estado</TableCell>
+            <TableCell>Intentos</TableCell>
+            <TableCell>Enviado</TableCell>
+            <TableCell>Último error</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {record.delivery.messages.map((message) => (
+            <TableRow key={message.purpose}>
+              <TableCell>{PURPOSE[message.purpose]}</TableCell>
+              <TableCell>{MAIL_STATUS[message.status] ?? message.status}</TableCell>
+              <TableCell>{message.attempts}</TableCell>
+              <TableCell>{message.sentAt ? formatMexicoTime(message.sentAt) : '—'}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{message.lastError ?? '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+export function RequestShow() {
+  return (
+    <Show title="Solicitud" actions={<Actions />}>
+      <SimpleShowLayout>
+        <RequestActions />
+        <FunctionField label="Recibida" render={(record: RaRecord) => formatMexicoTime(record.createdAt)} />
+        <FunctionField label="Tipo" render={(record: RaRecord) => kindLabel(record.kind)} />
+        <FunctionField
+          label="Estado"
+          render={(record: RaRecord) => (
+            <Stack direction="row" spacing={1}>
+              <StatusChip status={record.status} />
+              {record.spam ? <Typography color="error">Spam</Typography> : null}
+            </Stack>
+          )}
+        />
+        <TextField source="fullName" label="Nombre completo" />
+        <TextField source="company" label="Empresa" />
+        <TextField source="position" label="Puesto" />
+        <FunctionField
+          label="Correo"
+          render={(record: RaRecord) => <a href={`mailto:${record.email}`}>{record.email}</a>}
+        />
+        <FunctionField
+          label="Teléfono"
+          render={(record: RaRecord) => <a href={`tel:${record.phoneNumber}`}>{record.phoneNumber}</a>}
+        />
+        <FunctionField
+          label="Envío del correo"
+          render={(record: RaRecord) => <DeliveryChip delivery={(record as InboxItem).delivery} />}
+        />
+        <DeliveryDetails />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
