@@ -26,7 +26,9 @@ export const requiredText = (max: number) =>
     .string({ error: messages.required })
     .trim()
     .min(1, { error: messages.required })
-    .max(max, { error: messages.maxLength(max) });
+    .max(max, { error: messages.maxLength(max) })
+    // A NUL byte is never typed by a person, and PostgreSQL cannot store one in text.
+    .refine((value) => !value.includes('\u0000'), { error: messages.invalidValue });
 
 export const EmailSchema = z
   .string({ error: messages.required })
