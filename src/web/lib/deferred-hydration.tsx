@@ -1,9 +1,10 @@
 import { Suspense, createContext, use, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
- * Progressive hydration: a part of a server-rendered page whose code is heavy (a form with its
- * validation) is taken over by the browser only when it comes near the viewport. Until then the
- * server's HTML stays as it is, readable; the code loads then, and React hydrates that part alone.
+ * Progressive hydration: a part of a server-rendered page is taken over by the browser only when it
+ * comes near the viewport. Until then the server's HTML stays as it is (readable, links working); the
+ * part's code loads then, and React hydrates that part alone. A button pressed or a form sent before
+ * that moment is not lost: it is held, and replayed once the part is live.
  */
 const DeferContext = createContext(true);
 
@@ -14,14 +15,16 @@ export function DeferredHydrationProvider({ defer, children }: { defer: boolean;
 
 interface Gate {
   promise: Promise<void>;
-  open(): void;
   opened: boolean;
+  live: boolean;
+  open(): void;
 }
 
 function createGate(): Gate {
   let release = () => {};
   const gate: Gate = {
     opened: false,
+    live: false,
     promise: new Promise<void>((resolve) => {
       release = resolve;
     }),
@@ -38,13 +41,19 @@ function Gated({ gate, children }: { gate: Gate; children: ReactNode }) {
   return children;
 }
 
+/** Runs `onLive` once the part around it has been committed (hydrated or rendered). */
+function LiveSignal({ onLive }: { onLive: () => void }) {
+  useEffect(onLive, [onLive]);
+  return null;
+}
+
 // Start loading a little before the part scrolls into view.
-const NEAR = '600px 0px';
+const NEAR = '200px 0px';
 
 export interface WhenNearViewportProps {
   /** Loads the part's code. */
   load: () => Promise<void>;
-  /** Shown instead when the page was not rendered by the server (a navigation inside the site). */
+  /** Shown instead while loading when the page was not rendered by the server (a navigation in the site). */
   fallback: ReactNode;
   children: ReactNode;
   className?: string;
@@ -54,37 +63,74 @@ export function WhenNearViewport({ load, fallback, children, className }: WhenNe
   const defer = useContext(DeferContext);
   const host = useRef<HTMLDivElement>(null);
   const [gate] = useState(createGate);
+  const held = useRef<{ click?: HTMLElement; submit?: HTMLFormElement }>({});
+
+  const [onLive] = useState(() => () => {
+    gate.live = true;
+    const { click, submit } = held.current;
+    held.current = {};
+    if (submit) submit.requestSubmit();
+    else if (click) click.click();
+  });
 
   useEffect(() => {
     if (!defer || gate.opened) return undefined;
+    const element = host.current;
     const start = () => {
+      if (gate.opened) return;
       load().then(gate.open, (error: unknown) =>
         console.error('No se pudo cargar una parte de la página.', error),
       );
     };
-    const element = host.current;
-    if (!element || typeof IntersectionObserver === 'undefined') {
+    if (!element) {
       start();
       return undefined;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          start();
-        }
-      },
-      { rootMargin: NEAR },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    // Until the part is live, hold the visitor's presses and sends, and start loading at once.
+    const holdClick = (event: MouseEvent) => {
+      if (gate.live || !(event.target instanceof Element)) return;
+      const button = event.target.closest<HTMLElement>('button, [role="button"], input[type="submit"]');
+      if (!button || !element.contains(button)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      held.current.click = button;
+      start();
+    };
+    const holdSubmit = (event: SubmitEvent) => {
+      if (gate.live || !(event.target instanceof HTMLFormElement)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      held.current.submit = event.target;
+      start();
+    };
+    element.addEventListener('click', holdClick, true);
+    element.addEventListener('submit', holdSubmit, true);
+    const observer =
+      typeof IntersectionObserver === 'undefined'
+        ? undefined
+        : new IntersectionObserver(
+            (entries) => {
+              if (entries.some((entry) => entry.isIntersecting)) start();
+            },
+            { rootMargin: NEAR },
+          );
+    if (observer) observer.observe(element);
+    else start();
+    return () => {
+      observer?.disconnect();
+      element.removeEventListener('click', holdClick, true);
+      element.removeEventListener('submit', holdSubmit, true);
+    };
   }, [defer, gate, load]);
 
   if (!defer) return <div className={className}>{children}</div>;
   return (
     <div ref={host} className={className}>
       <Suspense fallback={fallback}>
-        <Gated gate={gate}>{children}</Gated>
+        <Gated gate={gate}>
+          {children}
+          <LiveSignal onLive={onLive} />
+        </Gated>
       </Suspense>
     </div>
   );
