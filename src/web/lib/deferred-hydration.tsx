@@ -62,7 +62,13 @@ export interface WhenNearViewportProps {
 export function WhenNearViewport({ load, fallback, children, className }: WhenNearViewportProps) {
   const defer = useContext(DeferContext);
   const host = useRef<HTMLDivElement>(null);
-  const [gate] = useState(createGate);
+  // On the server the part renders at once; the tree has the same shape (a Suspense boundary) either
+  // way, so the browser's hydration matches the server's HTML.
+  const [gate] = useState(() => {
+    const created = createGate();
+    if (!defer) created.open();
+    return created;
+  });
   const held = useRef<{ click?: HTMLElement; submit?: HTMLFormElement }>({});
 
   const [onLive] = useState(() => () => {
@@ -123,7 +129,6 @@ export function WhenNearViewport({ load, fallback, children, className }: WhenNe
     };
   }, [defer, gate, load]);
 
-  if (!defer) return <div className={className}>{children}</div>;
   return (
     <div ref={host} className={className}>
       <Suspense fallback={fallback}>
