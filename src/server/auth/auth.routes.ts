@@ -10,7 +10,9 @@ const badCredentials = () => new HttpError(401, 'INVALID_CREDENTIALS', apiMessag
 
 /** Admin login, logout and "who am I"; the session lives in the database. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const perAccountLimit = app.rateLimit({
+  // createRateLimit rather than rateLimit: a second rateLimit() handler on a route that has its own
+  // limit is skipped (the plugin marks the request as already limited), so the account was never counted.
+  const perAccountLimit = app.createRateLimit({
     max: app.config.loginRateLimit,
     timeWindow: '15 minutes',
     keyGenerator: (request) => {
@@ -23,7 +25,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '15 minutes' } },
-      preHandler: perAccountLimit,
+      preHandler: async (request) => {
+        const limit = await perAccountLimit(request);
+        if ('isExceeded' in limit && limit.isExceeded) {
+          throw new HttpError(429, 'RATE_LIMITED', apiMessages.rateLimited);
+        }
+      },
       schema: {
         body: LoginSchema,
         response: { 200: dataEnvelope(AdminSchema), 401: ApiErrorSchema },

@@ -79,4 +79,58 @@ describe.each(testDialects)('admin session on %s', (dialect) => {
     expect(limited.json().error).toEqual({ code: 'RATE_LIMITED', message: apiMessages.rateLimited });
     await limitedApp.close();
   });
+
+  it('replaces a session id planted before login, and the planted one stays worthless', async () => {
+    const attacker = new Browser(t.app);
+    await attacker.login();
+    const planted = attacker.jar.sid!;
+    expect((await attacker.request('POST', '/api/auth/logout')).statusCode).toBe(200);
+
+    const victim = new Browser(t.app);
+    victim.jar.sid = planted;
+    expect((await victim.login()).statusCode).toBe(200);
+    expect(victim.jar.sid).toBeDefined();
+    expect(victim.jar.sid).not.toBe(planted);
+    const replay = await t.app.inject({ url: '/api/auth/me', headers: { cookie: `sid=${planted}` } });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('rate-limits failed logins to one account even when they come from many addresses', async () => {
+    const limitedApp = await createTestApp(dialect, { loginRateLimit: 3 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const browser = new Browser(limitedApp.app);
+      await browser.csrf();
+      const response = await limitedApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: `203.0.113.${i + 1}`,
+        headers: { cookie: `_csrf=${browser.jar._csrf}`, 'x-xsrf-token': browser.token },
+        payload: { email: TEST_ADMIN.email.toUpperCase(), password: 'equivocada' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    await limitedApp.close();
+  });
+
+  it('marks every cookie Secure in production, and the session one HttpOnly and SameSite=Lax', async () => {
+    const production = await createTestApp(dialect, { env: 'production', trustProxy: true });
+    const browser = new Browser(production.app);
+    const https = { 'x-forwarded-proto': 'https' };
+    const csrf = await production.app.inject({ url: '/api/csrf', headers: https });
+    for (const cookie of csrf.cookies) {
+      browser.jar[cookie.name] = cookie.value;
+      expect(cookie, cookie.name).toMatchObject({ secure: true, sameSite: 'Lax', path: '/' });
+    }
+    browser.token = csrf.json().data.token;
+    const login = await browser.request('POST', '/api/auth/login', TEST_ADMIN, https);
+    expect(login.statusCode).toBe(200);
+    const sid = login.cookies.find((cookie) => cookie.name === 'sid');
+    expect(sid).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(csrf.cookies.find((cookie) => cookie.name === '_csrf')).toMatchObject({ httpOnly: true });
+    // The CSRF token cookie is the one the web client must read.
+    expect(csrf.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.httpOnly).toBeFalsy();
+    await production.close();
+  });
 });
