@@ -56,16 +56,16 @@ function applyFilter<O>(
   if (filter.from) q = q.where('created_at', '>=', dayStart(filter.from));
   if (filter.to) q = q.where('created_at', '<', nextDayStart(filter.to));
   if (filter.q?.trim()) {
-    const pattern = `%${filter.q
-      .trim()
-      .toLowerCase()
-      .replace(/[%_\\]/g, '')}%`;
+    const typed = `%${filter.q.trim().replace(/[%_\\]/g, '')}%`;
+    const lowered = typed.toLowerCase();
+    // SQLite's lower() and LIKE fold ASCII only, so the text is also tried as typed ("Ñúñez").
     q = q.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['full_name']), 'like', pattern),
-        eb(eb.fn('lower', ['company']), 'like', pattern),
-        eb(eb.fn('lower', ['email']), 'like', pattern),
-      ]),
+      eb.or(
+        (['full_name', 'company', 'email'] as const).flatMap((column) => [
+          eb(eb.fn('lower', [column]), 'like', lowered),
+          eb(column, 'like', typed),
+        ]),
+      ),
     );
   }
   return q;

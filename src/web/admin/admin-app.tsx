@@ -9,6 +9,7 @@ import { dataProvider } from './data-provider.ts';
 import { EventCreate, EventEdit, EventList } from './events.tsx';
 import { spanishMessages } from './i18n-es.ts';
 import { AdminLayout, icons } from './layout.tsx';
+import { LoginPage } from './login-page.tsx';
 import { NewsCreate, NewsEdit, NewsList } from './news.tsx';
 import { PartnerCreate, PartnerEdit, PartnerList } from './partners.tsx';
 import { RequestShow } from './request-show.tsx';
@@ -29,6 +30,7 @@ export function AdminApp() {
       i18nProvider={i18nProvider}
       theme={adminTheme}
       layout={AdminLayout}
+      loginPage={LoginPage}
       requireAuth
       disableTelemetry
     >

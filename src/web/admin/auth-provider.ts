@@ -4,6 +4,25 @@ import { ApiRequestError, getJson, sendJson } from '../api/client.ts';
 
 export const SESSION_EXPIRED_MESSAGE = 'Tu sesión expiró. Inicia sesión de nuevo para continuar.';
 
+// A session that ends without a logout has expired (or was revoked): the login page says so. The
+// marks live in sessionStorage, so a new visit starts clean.
+const HAD_SESSION = 'admin:had-session';
+const EXPIRED = 'admin:session-expired';
+
+const storage = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
+
+function noteLostSession() {
+  if (storage()?.getItem(HAD_SESSION)) storage()?.setItem(EXPIRED, '1');
+  storage()?.removeItem(HAD_SESSION);
+}
+
+/** True once after a session was lost; the login page asks when it opens. */
+export function takeSessionExpired(): boolean {
+  const expired = storage()?.getItem(EXPIRED) === '1';
+  storage()?.removeItem(EXPIRED);
+  return expired;
+}
+
 interface Me {
   data: { id: string; email: string };
 }
@@ -17,9 +36,12 @@ export const authProvider: AuthProvider = {
       if (error instanceof ApiRequestError) throw new Error(error.message);
       throw new Error('No hay conexión con el servidor. Inténtalo de nuevo.');
     }
+    storage()?.setItem(HAD_SESSION, '1');
+    storage()?.removeItem(EXPIRED);
   },
 
   async logout() {
+    storage()?.removeItem(HAD_SESSION);
     try {
       await sendJson('POST', apiPaths.logout);
     } catch {
@@ -31,18 +53,21 @@ export const authProvider: AuthProvider = {
     try {
       await getJson<Me>(apiPaths.me);
     } catch {
+      noteLostSession();
       throw { message: false };
     }
   },
 
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
-      throw { message: SESSION_EXPIRED_MESSAGE, logoutUser: true };
+      noteLostSession();
+      throw { message: false, logoutUser: true };
     }
   },
 
   async getIdentity() {
     const { data } = await getJson<Me>(apiPaths.me);
+    storage()?.setItem(HAD_SESSION, '1');
     return { id: data.id, fullName: data.email };
   },
 };
