@@ -25,6 +25,7 @@ const config = loadConfig({
   NODE_ENV: 'test',
   HOST: '127.0.0.1',
   PORT: process.env.E2E_PORT ?? '4173',
+  SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`,
   DATABASE_URL: join(E2E_DIR, 'site.db'),
   SMTP_URL: peer.url,
   MAIL_TO: 'buzon@example.org',

@@ -5,6 +5,7 @@ import { QueryCacheProvider, type QueryCache } from './api/query.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
 import { SeedProvider } from './lib/seed.tsx';
 import { Spinner } from './components/spinner.tsx';
+import { endInitialHydration } from './lib/deferred-hydration.tsx';
 import { lazyWithPreload } from './lib/lazy-component.tsx';
 
 // Each page is its own chunk: a visitor downloads the code of the page they open, and the rest on demand.
@@ -49,11 +50,19 @@ export interface AppProps {
  * The route table of the spec (four pages, plus the privacy notice); the empty path and anything else
  * go to /Inicio. The router comes from outside: BrowserRouter in the browser, StaticRouter on the server.
  */
-export function App({ queryCache, seed }: AppProps) {
+/**
+ * Marks the moment the page itself (not only the header around it) responds to clicks; React hydrates
+ * the page's boundary after the shell. Tests and monitoring read it.
+ */
+function HydratedMarker() {
   useEffect(() => {
-    // Marks the moment the page responds to clicks (tests and monitoring read it).
+    endInitialHydration();
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  return null;
+}
+
+export function App({ queryCache, seed }: AppProps) {
   return (
     <QueryCacheProvider cache={queryCache}>
       <SeedProvider seed={seed}>
@@ -67,6 +76,7 @@ export function App({ queryCache, seed }: AppProps) {
               <Route path={pagePaths.avisoPrivacidad} element={<AvisoPrivacidadPage />} />
               <Route path="*" element={<Navigate to={pagePaths.inicio} replace />} />
             </Routes>
+            <HydratedMarker />
           </Suspense>
         </SiteLayout>
       </SeedProvider>

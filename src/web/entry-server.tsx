@@ -8,6 +8,7 @@ import { renderHead } from './ssr/head.ts';
 import { initialState, queryCacheWith, serializeForScript, type PageData } from './ssr/initial-data.ts';
 
 export type { PageData };
+export { pageModules } from './ssr/page-modules.ts';
 
 export interface RenderedPage {
   /** The markup inside #root. */

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, loadPage } from './app.tsx';
+import { endInitialHydration } from './lib/deferred-hydration.tsx';
 import { INITIAL_DATA_ID, readInitialState } from './ssr/initial-data.ts';
 import './styles/global.css';
 
@@ -20,6 +21,7 @@ if (container) {
     // The page's own code first, so hydration matches the server's HTML in one pass.
     void loadPage(window.location.pathname).then(() => hydrateRoot(container, app));
   } else {
+    endInitialHydration();
     createRoot(container).render(app);
   }
 } else {

@@ -13,6 +13,7 @@ interface ServerEntry {
     data: { events: unknown[]; news: unknown[]; partners: unknown[]; seed: number },
     siteUrl: string,
   ): Promise<{ html: string; head: string; state: string }>;
+  pageModules: Record<string, string>;
 }
 
 export interface PageRenderer {
@@ -27,8 +28,28 @@ export interface PageRenderer {
 const CACHE_TTL_MS = 60_000;
 const ROOT = '<div id="root"></div>';
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The page's script chunk and the chunks it imports, as modulepreload links (from Vite's manifest). */
+export function preloadLinks(manifest: Record<string, ManifestChunk>, moduleKey: string | undefined): string {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  if (moduleKey) visit(moduleKey);
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+}
+
 export async function createPageRenderer(options: {
   template: string;
+  /** Vite's build manifest, when there is one. */
+  manifest?: Record<string, ManifestChunk>;
   ssrEntryFile: string;
   db: Kysely<Database>;
   siteUrl: string;
@@ -52,7 +73,10 @@ export async function createPageRenderer(options: {
     return template
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
-      .replace('</head>', `    ${page.head}\n  </head>`)
+      .replace(
+        '</head>',
+        `    ${page.head}\n    ${preloadLinks(options.manifest ?? {}, entry.pageModules[pathname])}\n  </head>`,
+      )
       .replace(
         ROOT,
         `<div id="root">${page.html}</div>\n    <script type="application/json" id="initial-data">${page.state}</script>`,

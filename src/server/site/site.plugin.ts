@@ -44,8 +44,10 @@ export const sitePlugin = fp(
       });
     }
 
+    const manifestFile = resolve(root, '.vite', 'manifest.json');
     const renderer = await createPageRenderer({
       template: indexHtml,
+      manifest: existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : undefined,
       ssrEntryFile: resolve(root, '..', 'ssr', 'entry-server.js'),
       db: app.db,
       siteUrl: app.config.siteUrl,

@@ -1,6 +1,7 @@
 import { ExternalLink, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { pagePaths } from '../../shared/api-paths.ts';
 import { SECTION_OFFSET_FOOTER } from '../../shared/constants.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { identity } from '../content/identity.ts';
@@ -111,6 +112,11 @@ export function SiteFooter() {
           © {year} {identity.name}
         </p>
         <p>Todos los derechos reservados.</p>
+        <p>
+          <Link to={pagePaths.avisoPrivacidad} className="site-footer__privacy">
+            Aviso de privacidad
+          </Link>
+        </p>
       </div>
     </footer>
   );

@@ -8,6 +8,16 @@ import { Suspense, createContext, use, useContext, useEffect, useRef, useState, 
  */
 const DeferContext = createContext(true);
 
+// True while the browser hydrates the first page the server sent. Parts that mount after that (a
+// navigation inside the site) load at once: only the first page's hydration is worth spreading out.
+// A flag rather than state, so that ending it causes no update to parts still waiting to hydrate.
+let initialHydration = true;
+
+/** Called once the first page has hydrated, or when the browser renders without server HTML. */
+export function endInitialHydration() {
+  initialHydration = false;
+}
+
 /** The server renders everything at once: it wraps the app in this with `defer={false}`. */
 export function DeferredHydrationProvider({ defer, children }: { defer: boolean; children: ReactNode }) {
   return <DeferContext.Provider value={defer}>{children}</DeferContext.Provider>;
@@ -66,17 +76,19 @@ export function WhenNearViewport({ load, fallback, children, className }: WhenNe
   // way, so the browser's hydration matches the server's HTML.
   const [gate] = useState(() => {
     const created = createGate();
-    if (!defer) created.open();
+    if (!defer || !initialHydration) created.open();
     return created;
   });
-  const held = useRef<{ click?: HTMLElement; submit?: HTMLFormElement }>({});
+  const held = useRef<Array<{ click: HTMLElement } | { submit: HTMLFormElement }>>([]);
 
   const [onLive] = useState(() => () => {
     gate.live = true;
-    const { click, submit } = held.current;
-    held.current = {};
-    if (submit) submit.requestSubmit();
-    else if (click) click.click();
+    const pending = held.current;
+    held.current = [];
+    for (const action of pending) {
+      if ('submit' in action) action.submit.requestSubmit();
+      else action.click.click();
+    }
   });
 
   useEffect(() => {
@@ -92,25 +104,29 @@ export function WhenNearViewport({ load, fallback, children, className }: WhenNe
       start();
       return undefined;
     }
-    // Until the part is live, hold the visitor's presses and sends, and start loading at once.
+    // Until the part is live, hold the visitor's presses and sends, and start loading at once. The
+    // listeners sit on the document, ahead of React's own: React stops events aimed at a part it
+    // cannot hydrate yet.
     const holdClick = (event: MouseEvent) => {
       if (gate.live || !(event.target instanceof Element)) return;
       const button = event.target.closest<HTMLElement>('button, [role="button"], input[type="submit"]');
       if (!button || !element.contains(button)) return;
       event.preventDefault();
       event.stopPropagation();
-      held.current.click = button;
+      held.current.push({ click: button });
       start();
     };
     const holdSubmit = (event: SubmitEvent) => {
-      if (gate.live || !(event.target instanceof HTMLFormElement)) return;
+      if (gate.live || !(event.target instanceof HTMLFormElement) || !element.contains(event.target)) return;
       event.preventDefault();
       event.stopPropagation();
-      held.current.submit = event.target;
+      held.current.push({ submit: event.target });
       start();
     };
-    element.addEventListener('click', holdClick, true);
-    element.addEventListener('submit', holdSubmit, true);
+    document.addEventListener('click', holdClick, true);
+    document.addEventListener('submit', holdSubmit, true);
+    // A visitor who starts scrolling is on the way down: that is reason enough to load.
+    window.addEventListener('scroll', start, { once: true, passive: true });
     const observer =
       typeof IntersectionObserver === 'undefined'
         ? undefined
@@ -124,8 +140,9 @@ export function WhenNearViewport({ load, fallback, children, className }: WhenNe
     else start();
     return () => {
       observer?.disconnect();
-      element.removeEventListener('click', holdClick, true);
-      element.removeEventListener('submit', holdSubmit, true);
+      document.removeEventListener('click', holdClick, true);
+      document.removeEventListener('submit', holdSubmit, true);
+      window.removeEventListener('scroll', start);
     };
   }, [defer, gate, load]);
 

@@ -1,4 +1,5 @@
-import { ExternalLink, MapPin } from 'lucide-react';
+import { CalendarPlus, Download, ExternalLink, MapPin } from 'lucide-react';
+import { eventIcsPath, googleCalendarUrl } from '../../../shared/calendar-links.ts';
 import type { Event } from '../../../shared/schemas.ts';
 import { ExternalButtonLink } from '../../components/button.tsx';
 import { Dialog, DialogTitle } from '../../components/dialog.tsx';
@@ -40,6 +41,22 @@ export function EventDialog({ event, onClose }: EventDialogProps) {
               {calendar.visitSite}
               <span className="sr-only"> (se abre en una pestaña nueva)</span>
             </ExternalButtonLink>
+            <div className="event-dialog__calendar">
+              <a className="event-dialog__calendar-link" href={eventIcsPath(event.id)} download="evento.ics">
+                <Download aria-hidden="true" size={18} />
+                Agregar a mi calendario
+              </a>
+              <a
+                className="event-dialog__calendar-link"
+                href={googleCalendarUrl(event)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <CalendarPlus aria-hidden="true" size={18} />
+                Agregar a Google Calendar
+                <span className="sr-only"> (se abre en una pestaña nueva)</span>
+              </a>
+            </div>
           </div>
         </article>
       ) : null}

@@ -1,0 +1,48 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test } from './fixtures.ts';
+
+/** The issue's budget for the JavaScript a first visit to /Inicio downloads, gzipped. */
+const INICIO_FIRST_LOAD_BUDGET = 100 * 1024;
+
+test.describe('Presupuesto de rendimiento', () => {
+  // A mid-range phone's screen, as Lighthouse's mobile run uses; nothing is scrolled or pressed.
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test('La primera carga de /Inicio no pasa de 100 KB de JavaScript comprimido', async ({ page }) => {
+    const scripts = new Map<string, Promise<number>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.set(
+        response.url(),
+        response.body().then((body) => gzipSync(body, { level: 9 }).length),
+      );
+    });
+    await page.goto('/Inicio');
+    await page.waitForLoadState('networkidle');
+    const sizes = await Promise.all(scripts.values());
+    const total = sizes.reduce((sum, size) => sum + size, 0);
+    const detail = [...scripts.keys()]
+      .map((url, index) => `${new URL(url).pathname} ${sizes[index]}`)
+      .join('\n');
+    expect(total, `first-load JavaScript of /Inicio: ${total} bytes\n${detail}`).toBeLessThanOrEqual(
+      INICIO_FIRST_LOAD_BUDGET,
+    );
+    // The forms and the dialogs are not part of a first visit.
+    expect(detail).not.toMatch(/request-form|news-dialog|calendar-dialog|admin/);
+  });
+
+  test('Los recursos con nombre versionado se guardan un año y el HTML se revalida', async ({
+    request,
+    page,
+  }) => {
+    await page.goto('/Inicio');
+    const script = await page.locator('script[type="module"][src]').first().getAttribute('src');
+    const asset = await request.get(script!);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const html = await request.get('/Inicio', { headers: { 'accept-encoding': 'gzip' } });
+    expect(html.headers()['cache-control']).toBe('no-cache');
+    expect(html.headers()['etag']).toBeTruthy();
+    const again = await request.get('/Inicio', { headers: { 'if-none-match': html.headers()['etag']! } });
+    expect(again.status()).toBe(304);
+  });
+});
