@@ -44,4 +44,4 @@ export function documentTitle(pathname: string): string {
 }
 
 /** The picture link previews show (1200 × 630). */
-export const shareImage = { src: '/images/brand/share.png', width: 1200, height: 630, alt: identity.tagline };
+export const shareImage = { src: '/images/brand/share.jpg', width: 1200, height: 630, alt: identity.tagline };
