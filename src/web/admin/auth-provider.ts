@@ -16,11 +16,9 @@ function noteLostSession() {
   storage()?.removeItem(HAD_SESSION);
 }
 
-/** True once after a session was lost; the login page asks when it opens. */
-export function takeSessionExpired(): boolean {
-  const expired = storage()?.getItem(EXPIRED) === '1';
-  storage()?.removeItem(EXPIRED);
-  return expired;
+/** True after a session was lost, until the next login (the login page may mount more than once). */
+export function sessionExpired(): boolean {
+  return storage()?.getItem(EXPIRED) === '1';
 }
 
 interface Me {

@@ -1,11 +1,11 @@
 import { Alert } from '@mui/material';
 import { useState } from 'react';
 import { Login, LoginForm } from 'react-admin';
-import { SESSION_EXPIRED_MESSAGE, takeSessionExpired } from './auth-provider.ts';
+import { SESSION_EXPIRED_MESSAGE, sessionExpired } from './auth-provider.ts';
 
 /** react-admin's login, with a notice when the admin arrives here because her session ended. */
 export function LoginPage() {
-  const [expired] = useState(takeSessionExpired);
+  const [expired] = useState(sessionExpired);
   return (
     <Login>
       {expired ? (
