@@ -15,10 +15,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     target: 'es2022',
     copyPublicDir: !isSsrBuild,
-    // One stylesheet for the whole site, linked from the HTML: server-rendered parts are styled from
-    // the first paint, before (or without) their script.
-    cssCodeSplit: false,
-    // The server reads it to preload the current page's script chunks.
+    // The server reads it to link the current page's stylesheets and preload its script chunks.
     manifest: !isSsrBuild,
     // The admin is its own entry: the public pages never load its code.
     rollupOptions: isSsrBuild

@@ -1,20 +1,7 @@
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { SPEC_BREAKPOINTS, expect, expectNoHorizontalOverflow, test } from './fixtures.ts';
+import { expect, expectAccessible, expectNoHorizontalOverflow, SPEC_BREAKPOINTS, test } from './fixtures.ts';
 
 const JOIN = /^Sé parte de /;
-
-/**
- * axe-core over the page's own content (the <main> element): no serious or critical violation. The shared
- * header and footer are scanned by their own specs.
- */
-async function expectMainAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 /** Scrolls through the page so every reveal-on-scroll block has appeared. */
 async function revealAll(page: Page) {
@@ -193,6 +180,6 @@ test.describe('Página de membresías', () => {
     await page.getByRole('tabpanel').getByRole('button', { name: JOIN }).click();
     await page.getByRole('button', { name: 'Enviar solicitud' }).click();
     await revealAll(page);
-    await expectMainAccessible(page);
+    await expectAccessible(page);
   });
 });

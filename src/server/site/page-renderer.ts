@@ -30,20 +30,37 @@ const ROOT = '<div id="root"></div>';
 
 interface ManifestChunk {
   file: string;
+  css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
 }
 
-/** The page's script chunk and the chunks it imports, as modulepreload links (from Vite's manifest). */
-export function preloadLinks(manifest: Record<string, ManifestChunk>, moduleKey: string | undefined): string {
-  const files = new Set<string>();
-  const visit = (key: string) => {
+/**
+ * The <head> links a server-rendered page needs from Vite's manifest: the stylesheets of its chunk and
+ * of every chunk it may load later (their markup is already in the HTML, so their styles must be there
+ * from the first paint), and modulepreload links for the script chunks it imports at once.
+ */
+export function pageAssetLinks(
+  manifest: Record<string, ManifestChunk>,
+  moduleKey: string | undefined,
+): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string, eager: boolean) => {
     const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
+    if (!chunk || seen.has(`${key}:${eager}`)) return;
+    seen.add(`${key}:${eager}`);
+    if (eager) scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported, eager);
+    for (const imported of chunk.dynamicImports ?? []) visit(imported, false);
   };
-  if (moduleKey) visit(moduleKey);
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+  if (moduleKey) visit(moduleKey, true);
+  return [
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
 }
 
 export async function createPageRenderer(options: {
@@ -75,7 +92,7 @@ export async function createPageRenderer(options: {
       .replace(/<meta name="description"[^>]*>/, '')
       .replace(
         '</head>',
-        `    ${page.head}\n    ${preloadLinks(options.manifest ?? {}, entry.pageModules[pathname])}\n  </head>`,
+        `    ${page.head}\n    ${pageAssetLinks(options.manifest ?? {}, entry.pageModules[pathname])}\n  </head>`,
       )
       .replace(
         ROOT,

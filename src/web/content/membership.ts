@@ -143,4 +143,6 @@ export const membershipContactBanner = {
   title: '¿Quieres saber más antes de unirte?',
   text: 'Conoce nuestra misión y la manera en que trabajamos con socias, empresas y universidades.',
   cta: 'Más Información',
+  /** Read by screen readers and search engines after the visible text, so the link says where it goes. */
+  ctaContext: 'sobre nuestra misión',
 };

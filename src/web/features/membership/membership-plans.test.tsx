@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactPosts, installDialogPolyfill, mockContactApi } from '../request-form/test-helpers.ts';
+import { loadEveryComponent } from '../../lib/lazy-component.tsx';
 import { MembershipPlans } from './membership-plans.tsx';
 
 const NAME = 'Mujeres en Energía';
@@ -25,7 +26,11 @@ async function fill(user: UserEvent) {
 
 const visiblePanel = () => screen.getByRole('tabpanel');
 
-beforeAll(installDialogPolyfill);
+beforeAll(async () => {
+  installDialogPolyfill();
+  // The form's code loads on first opening; loading it up front keeps these tests synchronous.
+  await loadEveryComponent();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

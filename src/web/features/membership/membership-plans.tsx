@@ -1,10 +1,16 @@
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { membershipForms, membershipPlans } from '../../content/membership.ts';
-import { MembershipRequestForm } from '../request-form/membership-request-form.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { lazyWithPreload } from '../../lib/lazy-component.tsx';
 import styles from './membership-plans.module.css';
+
+// The form (and its validation) loads the first time a visitor opens it.
+const MembershipRequestForm = lazyWithPreload(() =>
+  import('../request-form/membership-request-form.tsx').then((m) => m.MembershipRequestForm),
+);
 
 export interface MembershipPlansProps {
   associationName: string;
@@ -24,6 +30,8 @@ export function MembershipPlans({ associationName, headingId }: MembershipPlansP
   const formTitleId = `${baseId}-form-title`;
   const [selected, setSelected] = useState(0);
   const [formOpen, setFormOpen] = useState(false);
+  // Mounted from the first opening on, so what was typed survives closing it and changing tabs.
+  const [formUsed, setFormUsed] = useState(false);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const plan = membershipPlans[selected] ?? membershipPlans[0];
   if (!plan) return null;
@@ -117,7 +125,11 @@ export function MembershipPlans({ associationName, headingId }: MembershipPlansP
                 aria-expanded={formOpen}
                 aria-controls={formRegionId}
                 iconEnd={formOpen ? <ChevronUp /> : <ChevronDown />}
-                onClick={() => setFormOpen((open) => !open)}
+                onClick={() => {
+                  setFormUsed(true);
+                  setFormOpen((open) => !open);
+                }}
+                onPointerEnter={() => void MembershipRequestForm.load()}
               >
                 {membershipForms.joinButton(associationName)}
               </Button>
@@ -136,7 +148,11 @@ export function MembershipPlans({ associationName, headingId }: MembershipPlansP
               {membershipForms.formTitle(plan.type)}
             </h3>
             <p className={styles.formIntro}>{membershipForms.formIntro}</p>
-            <MembershipRequestForm membership={plan.type} labelledBy={formTitleId} />
+            {formUsed ? (
+              <Suspense fallback={<Spinner label="Cargando el formulario" />}>
+                <MembershipRequestForm membership={plan.type} labelledBy={formTitleId} />
+              </Suspense>
+            ) : null}
           </Card>
         </section>
       </div>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
 import { pagePaths } from '../../../shared/api-paths.ts';
 import type { MembershipType } from '../../../shared/constants.ts';
 import { ContactFormSchema, MembershipFormSchema, type ContactRequest } from '../../../shared/schemas.ts';
@@ -17,6 +18,9 @@ import {
 import { SendOutcomeDialog, type SendOutcome } from './send-outcome-dialog.tsx';
 import { sendContactRequest } from './send-contact-request.ts';
 import styles from './request-form.module.css';
+
+// The site's Content-Security-Policy forbids eval; zod must not try its compiled fast path in the browser.
+z.config({ jitless: true });
 
 // Both schemas are the server's own; the form only chooses which one applies.
 const contactResolver = zodResolver(ContactFormSchema) as unknown as Resolver<RequestFormValues>;

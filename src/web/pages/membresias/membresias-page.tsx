@@ -136,6 +136,7 @@ export function MembresiasPage() {
               iconEnd={<ArrowRight />}
             >
               {membershipContactBanner.cta}
+              <span className="sr-only"> {membershipContactBanner.ctaContext}</span>
             </ButtonLink>
           </div>
         </div>

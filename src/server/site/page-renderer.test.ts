@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { pageAssetLinks } from './page-renderer.ts';
+
+describe('page asset links', () => {
+  const manifest = {
+    'main.tsx': { file: 'assets/main.js', css: ['assets/main.css'], imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react.js' },
+    'pages/inicio/inicio-page.tsx': {
+      file: 'assets/inicio.js',
+      css: ['assets/inicio.css'],
+      imports: ['main.tsx'],
+      dynamicImports: ['pages/inicio/below-fold.tsx'],
+    },
+    'pages/inicio/below-fold.tsx': {
+      file: 'assets/below.js',
+      css: ['assets/below.css'],
+      imports: ['_form.js'],
+    },
+    '_form.js': { file: 'assets/form.js', css: ['assets/form.css'] },
+    'admin/main.tsx': { file: 'assets/admin.js', css: ['assets/admin.css'] },
+  };
+
+  it('links the styles of the page and of what it loads later, and preloads only what it loads now', () => {
+    const links = pageAssetLinks(manifest, 'pages/inicio/inicio-page.tsx');
+    for (const css of ['inicio', 'main', 'below', 'form']) {
+      expect(links).toContain(`<link rel="stylesheet" crossorigin href="/assets/${css}.css">`);
+    }
+    for (const js of ['inicio', 'main', 'react']) {
+      expect(links).toContain(`<link rel="modulepreload" crossorigin href="/assets/${js}.js">`);
+    }
+    expect(links).not.toContain('below.js');
+    expect(links).not.toContain('form.js');
+    expect(links).not.toContain('admin');
+  });
+
+  it('links nothing for a page it does not know', () => {
+    expect(pageAssetLinks(manifest, undefined)).toBe('');
+    expect(pageAssetLinks(manifest, 'nope.tsx')).toBe('');
+  });
+});
