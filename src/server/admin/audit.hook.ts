@@ -38,6 +38,8 @@ export function actionName(method: string, routeUrl: string): string {
 }
 
 function targetFrom(request: FastifyRequest, responseId: string | undefined): string | null {
+  // A login answers with the admin herself, who is already the "who".
+  if (request.url.startsWith('/api/auth/')) return null;
   const params = request.params as Record<string, unknown> | undefined;
   if (typeof params?.id === 'string') return params.id;
   const body = request.body as Record<string, unknown> | undefined;

@@ -10,7 +10,6 @@ import {
   required,
   SimpleForm,
   SimpleList,
-  TextField,
   TextInput,
   useGetIdentity,
   type RaRecord,
@@ -42,10 +41,14 @@ export function AdminList() {
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <FunctionField
             label="Correo"
+            sortable={false}
             render={(record: RaRecord) => (isMe(record) ? `${record.email} (tú)` : record.email)}
           />
-          <FunctionField label="Creada" render={(record: RaRecord) => formatMexicoTime(record.createdAt)} />
-          <TextField source="id" label="Identificador" sx={{ color: 'text.secondary', fontSize: 12 }} />
+          <FunctionField
+            label="Creada"
+            sortable={false}
+            render={(record: RaRecord) => formatMexicoTime(record.createdAt)}
+          />
           <DeleteButton
             mutationMode="pessimistic"
             confirmTitle="Quitar el acceso de %{recordRepresentation}"
