@@ -70,6 +70,9 @@ describe('SQLite backups taken while the server writes', () => {
     expect(before.length).toBeGreaterThan(20);
     expect(committed.length).toBeGreaterThan(before.length);
     expect(failures).toBe(0);
+    console.info(
+      `[backup] ${before.length} requests committed before the backup, ${committed.length} by the end of the load`,
+    );
 
     // A restore never replaces the file under a running server.
     const refused = await script('scripts/db-restore.ts', database.url, [backupFile]);

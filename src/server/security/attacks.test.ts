@@ -303,6 +303,19 @@ describe.each(testDialects)('known attacks, on %s', (dialect) => {
         expect([302, 400, 404], path).toContain(response.statusCode);
       }
     });
+    it('answers malformed percent-encoding with 400 and an over-long id with 414, never 5xx', async () => {
+      // Fastify answers these before routing, in its own JSON shape unless app.ts passes frameworkErrors.
+      for (const [path, status] of [
+        ['/api/news/get-by-id/%E0%A4%A', 400],
+        ['/api/news/get-by-id/%FF', 400],
+        [`/api/news/get-by-id/${'a'.repeat(600)}`, 414],
+      ] as const) {
+        const response = await visitor.request('GET', path);
+        expect(response.statusCode, path).toBe(status);
+        expect(response.headers['content-type'], path).toMatch(/^application\/json/);
+        expect(response.body, path).not.toMatch(/\bat .*\.(ts|js):\d+|node_modules/);
+      }
+    });
   });
 
   describe('cross-site scripting', () => {

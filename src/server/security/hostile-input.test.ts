@@ -128,7 +128,7 @@ describe.each(testDialects)('hostile input on every API route, on %s', (dialect)
       ),
       { numRuns: RUNS * 2, seed },
     );
-  });
+  }, 60_000);
 
   it('refuses or stores verbatim a valid request with any one field replaced', async () => {
     const writes: {
@@ -185,7 +185,7 @@ describe.each(testDialects)('hostile input on every API route, on %s', (dialect)
       { numRuns: RUNS * 2, seed },
     );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
+  }, 60_000);
 
   it('stored nothing the schemas would refuse', async () => {
     await expectOnlyValidRowsStored(t.app);
