@@ -5,7 +5,18 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.tools', 'data', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'node_modules',
+      '.tools',
+      'data',
+      'test-results',
+      'playwright-report',
+      'reports',
+      '.e2e-tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
