@@ -5,6 +5,7 @@ import { ExternalButtonLink } from '../../components/button.tsx';
 import { Dialog, DialogTitle } from '../../components/dialog.tsx';
 import { calendar } from '../../content/home.ts';
 import './event-dialog.css';
+import { uploadSrcSet } from '../../../shared/images.ts';
 
 export interface EventDialogProps {
   /** The event to show; the dialog is open while it is set. */
@@ -23,6 +24,8 @@ export function EventDialog({ event, onClose }: EventDialogProps) {
             <img
               className="event-dialog__image"
               src={image}
+              srcSet={uploadSrcSet(image)}
+              sizes="(max-width: 640px) 95vw, 600px"
               alt=""
               width="1200"
               height="800"

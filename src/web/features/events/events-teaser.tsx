@@ -6,6 +6,7 @@ import { Button } from '../../components/button.tsx';
 import { eventsTeaser } from '../../content/home.ts';
 import { usePageSeed } from '../../lib/seed.tsx';
 import './events-teaser.css';
+import { uploadSrcSet } from '../../../shared/images.ts';
 
 export interface EventsTeaserProps {
   events: readonly Event[] | undefined;
@@ -32,7 +33,18 @@ export function EventsTeaser({ events, loading, onSignUp }: EventsTeaserProps) {
   return (
     <article className="events-teaser" aria-labelledby="events-teaser-title">
       <div className="events-teaser__media">
-        {cover ? <img src={cover} alt="" width="1200" height="800" loading="lazy" decoding="async" /> : null}
+        {cover ? (
+          <img
+            src={cover}
+            srcSet={uploadSrcSet(cover)}
+            sizes="(max-width: 768px) 100vw, 50vw"
+            alt=""
+            width="1200"
+            height="800"
+            loading="lazy"
+            decoding="async"
+          />
+        ) : null}
       </div>
       <div className="events-teaser__body">
         <span className="eyebrow">{eventsTeaser.eyebrow}</span>

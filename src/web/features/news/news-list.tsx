@@ -9,6 +9,7 @@ import { Reveal } from '../../components/reveal.tsx';
 import { newsSection } from '../../content/home.ts';
 import { lazyWithPreload } from '../../lib/lazy-component.tsx';
 import './news.css';
+import { uploadSrcSet } from '../../../shared/images.ts';
 
 // The dialog (and its HTML sanitiser) loads the first time a visitor opens a news entry.
 const NewsDialog = lazyWithPreload(() => import('./news-dialog.tsx').then((m) => m.NewsDialog));
@@ -50,6 +51,8 @@ export function NewsList({ news }: { news: readonly News[] | undefined }) {
                     <img
                       className="card__media"
                       src={image}
+                      srcSet={uploadSrcSet(image)}
+                      sizes="(max-width: 768px) 100vw, 33vw"
                       alt=""
                       width="1200"
                       height="800"
