@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, expectNoHorizontalOverflow, test } from './fixtures.ts';
+import { expect, expectAccessible, expectNoHorizontalOverflow, test } from './fixtures.ts';
 import { E2E_ADMIN } from './paths.ts';
 
 // Other specs share this server and its demo data: every record here has a unique name, and only
@@ -252,7 +252,9 @@ for (const width of [390, 820]) {
   test.describe(`Administración a ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('Cada lista y formulario cabe sin desbordarse', async ({ page }) => {
+    test('Cada lista y formulario cabe sin desbordarse y sin fallas graves de accesibilidad', async ({
+      page,
+    }) => {
       await logIn(page);
       for (const [route, heading] of [
         ['#/requests', 'Solicitudes'],
@@ -269,6 +271,7 @@ for (const width of [390, 820]) {
         await expect(page.getByRole('heading', { name: heading })).toBeVisible();
         await expect(page.getByText('Cargando')).toHaveCount(0);
         await expectNoHorizontalOverflow(page);
+        await expectAccessible(page);
       }
     });
   });

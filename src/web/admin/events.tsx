@@ -1,6 +1,5 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import {
-  BulkDeleteButton,
   Create,
   Datagrid,
   DeleteButton,
@@ -65,7 +64,7 @@ export function EventList() {
           linkType="edit"
         />
       ) : (
-        <Datagrid rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
           <FunctionField
             label="Portada"
             sortable={false}

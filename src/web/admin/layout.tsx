@@ -9,7 +9,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { ListItemIcon, MenuItem } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Layout, Menu } from 'react-admin';
+import { AppBar, Layout, Logout, Menu, UserMenu, useGetIdentity } from 'react-admin';
 
 export const icons = {
   requests: InboxIcon,
@@ -36,6 +36,20 @@ function AdminMenu() {
   );
 }
 
+/** The menu button shows the admin's e-mail, so its accessible name includes it too. */
+function AdminUserMenu() {
+  const { identity } = useGetIdentity();
+  return (
+    <UserMenu label={identity?.fullName ? `Cuenta de ${identity.fullName}` : 'Cuenta'}>
+      <Logout />
+    </UserMenu>
+  );
+}
+
+const AdminAppBar = () => <AppBar userMenu={<AdminUserMenu />} />;
+
 export const AdminLayout = ({ children }: { children: ReactNode }) => (
-  <Layout menu={AdminMenu}>{children}</Layout>
+  <Layout menu={AdminMenu} appBar={AdminAppBar}>
+    {children}
+  </Layout>
 );

@@ -1,6 +1,5 @@
 import { RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import {
-  BulkDeleteButton,
   Create,
   Datagrid,
   DeleteButton,
@@ -44,7 +43,7 @@ export function NewsList() {
           linkType="edit"
         />
       ) : (
-        <Datagrid rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
           <FunctionField
             label="Imagen"
             render={(record: RaRecord) => <Thumbnail src={record.images?.[0]} />}

@@ -1,5 +1,4 @@
 import {
-  BulkDeleteButton,
   Create,
   Datagrid,
   DeleteButton,
@@ -47,7 +46,7 @@ export function PartnerList() {
           linkType="edit"
         />
       ) : (
-        <Datagrid rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
           <FunctionField label="Foto" render={(record: RaRecord) => <Thumbnail src={record.images?.[0]} />} />
           <TextField source="name" label="Nombre" />
           <TextField source="job" label="Cargo" />

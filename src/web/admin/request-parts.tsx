@@ -14,7 +14,7 @@ export const STATUS_CHOICES = [
   { id: 'archivada', name: 'Archivada' },
 ];
 
-const STATUS_COLORS = { nueva: 'info', atendida: 'success', archivada: 'default' } as const;
+const STATUS_COLORS = { nueva: 'primary', atendida: 'success', archivada: 'default' } as const;
 
 export function StatusChip({ status }: { status: InboxItem['status'] }) {
   const label = STATUS_CHOICES.find((choice) => choice.id === status)?.name ?? status;

@@ -1,7 +1,6 @@
 import DownloadIcon from '@mui/icons-material/FileDownload';
 import { Button as MuiButton } from '@mui/material';
 import {
-  BulkUpdateButton,
   Datagrid,
   DateInput,
   FilterButton,
@@ -67,17 +66,6 @@ const ListActions = () => (
   </TopToolbar>
 );
 
-const BulkActions = () => (
-  <>
-    <BulkUpdateButton
-      label="Marcar como atendidas"
-      data={{ status: 'atendida' }}
-      mutationMode="pessimistic"
-    />
-    <BulkUpdateButton label="Archivar" data={{ status: 'archivada' }} mutationMode="pessimistic" />
-  </>
-);
-
 export function RequestList() {
   const small = useIsSmall();
   return (
@@ -103,7 +91,7 @@ export function RequestList() {
           linkType="show"
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={<BulkActions />}>
+        <Datagrid rowClick="show" bulkActionButtons={false}>
           <FunctionField
             label="Fecha"
             sortBy="createdAt"
