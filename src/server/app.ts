@@ -15,7 +15,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { contactRoutes } from './mail/contact.routes.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { databasePlugin } from './plugins/database.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { sitePlugin } from './site/site.plugin.ts';
@@ -48,6 +48,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
+    // Errors met before routing (a malformed URL, an id too long) answer in the API's error shape too.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only: a text body is refused with 415 rather than parsed.

@@ -136,8 +136,15 @@ export const errorsPlugin = fp(
 
 /**
  * For Fastify's `frameworkErrors` option: errors found before routing (a malformed percent-encoding
- * in the URL, for one) get the API's error shape instead of Fastify's own.
+ * in the URL, for one) get the API's error shape instead of Fastify's own. No hook runs for them, so
+ * the headers every other answer gets from helmet are set here.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.headers({
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+  });
   return errorHandler(error, request, reply);
 }

@@ -304,7 +304,7 @@ describe.each(testDialects)('known attacks, on %s', (dialect) => {
       }
     });
     it('answers malformed percent-encoding with 400 and an over-long id with 414, never 5xx', async () => {
-      // Fastify answers these before routing, in its own JSON shape unless app.ts passes frameworkErrors.
+      // Fastify meets these before routing; app.ts hands them to frameworkErrors for the API's shape.
       for (const [path, status] of [
         ['/api/news/get-by-id/%E0%A4%A', 400],
         ['/api/news/get-by-id/%FF', 400],
@@ -313,6 +313,11 @@ describe.each(testDialects)('known attacks, on %s', (dialect) => {
         const response = await visitor.request('GET', path);
         expect(response.statusCode, path).toBe(status);
         expect(response.headers['content-type'], path).toMatch(/^application\/json/);
+        expect(response.json().error, path).toEqual({
+          code: expect.any(String),
+          message: expect.any(String),
+        });
+        expect(response.headers['x-content-type-options'], path).toBe('nosniff');
         expect(response.body, path).not.toMatch(/\bat .*\.(ts|js):\d+|node_modules/);
       }
     });
