@@ -119,8 +119,7 @@ test.describe('Página de inicio', () => {
     const link = details.getByRole('link', { name: /Visita el sitio/ });
     await expect(link).toHaveAttribute('href', event.linkEvent);
     await expect(link).toHaveAttribute('target', '_blank');
-    const box = await details.boundingBox();
-    expect(Math.round(box!.width)).toBe(600);
+    await expect.poll(async () => Math.round((await details.boundingBox())!.width)).toBe(600);
 
     await page.keyboard.press('Escape');
     await expect(details).toBeHidden();
@@ -139,7 +138,8 @@ test.describe('Página de inicio', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.locator('img')).toBeVisible();
     await expect(dialog.locator('.news-dialog__html')).not.toBeEmpty();
-    expect(Math.round((await dialog.boundingBox())!.width)).toBe(991);
+    // Measured once the opening animation has settled.
+    await expect.poll(async () => Math.round((await dialog.boundingBox())!.width)).toBe(991);
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
     await expect(dialog).toBeHidden();
     await expect(readMore).toBeFocused();

@@ -85,10 +85,21 @@ export function WhenNearViewport({ load, fallback, children, className }: WhenNe
     gate.live = true;
     const pending = held.current;
     held.current = [];
-    for (const action of pending) {
-      if ('submit' in action) action.submit.requestSubmit();
-      else action.click.click();
-    }
+    // One at a time, letting React render between them, as if the visitor had pressed them now.
+    void pending.reduce<Promise<void>>(
+      (previous, action) =>
+        previous.then(
+          () =>
+            new Promise<void>((resolve) => {
+              setTimeout(() => {
+                if ('submit' in action) action.submit.requestSubmit();
+                else action.click.click();
+                resolve();
+              }, 0);
+            }),
+        ),
+      Promise.resolve(),
+    );
   });
 
   useEffect(() => {
