@@ -237,8 +237,9 @@ test.describe('Administración', () => {
 
   test('Al expirar la sesión vuelve al acceso con un aviso', async ({ page }) => {
     await logIn(page);
-    await page.getByRole('menuitem', { name: 'Eventos' }).click();
-    await expect(page.getByRole('heading', { name: 'Eventos' })).toBeVisible();
+    // The inbox is read through the admin API, which needs the session at every request.
+    await page.getByRole('menuitem', { name: 'Solicitudes' }).click();
+    await expect(page.getByRole('heading', { name: 'Solicitudes' })).toBeVisible();
     // The server forgets the session (as when it expires); the admin's next step meets a 401.
     await page.context().clearCookies({ name: 'sid' });
     await page.getByRole('button', { name: 'Actualizar' }).click();

@@ -13,9 +13,15 @@ export const adminTheme: RaThemeOptions = {
     fontFamily: '"Inter Variable", "Inter", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   },
   shape: { borderRadius: 8 },
+  // Colour changes are immediate: a control is never caught half-way between two states, with a
+  // contrast neither of them has (and people who prefer less motion get none).
+  transitions: { create: () => 'none' },
   components: {
     ...defaultTheme.components,
     MuiButtonBase: { defaultProps: { disableRipple: false } },
     MuiTextField: { defaultProps: { variant: 'outlined' } },
+    // Progress indicators (the app bar's while a list reloads, among others) need a name to be read out.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Cargando' } },
+    MuiLinearProgress: { defaultProps: { 'aria-label': 'Cargando' } },
   },
 };
