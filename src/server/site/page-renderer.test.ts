@@ -3,7 +3,18 @@ import { pageAssetLinks } from './page-renderer.ts';
 
 describe('page asset links', () => {
   const manifest = {
-    'main.tsx': { file: 'assets/main.js', css: ['assets/main.css'], imports: ['_react.js'] },
+    'main.tsx': {
+      file: 'assets/main.js',
+      isEntry: true,
+      css: ['assets/main.css'],
+      imports: ['_react.js'],
+      dynamicImports: ['pages/inicio/inicio-page.tsx', 'pages/socias/socias-page.tsx'],
+    },
+    'pages/socias/socias-page.tsx': {
+      file: 'assets/socias.js',
+      css: ['assets/socias.css'],
+      imports: ['main.tsx'],
+    },
     '_react.js': { file: 'assets/react.js' },
     'pages/inicio/inicio-page.tsx': {
       file: 'assets/inicio.js',
@@ -31,6 +42,14 @@ describe('page asset links', () => {
     expect(links).not.toContain('below.js');
     expect(links).not.toContain('form.js');
     expect(links).not.toContain('admin');
+    // Other pages, reachable only through the entry's own dynamic imports, are left out.
+    expect(links).not.toContain('socias');
+  });
+
+  it('does not link again what the HTML links already', () => {
+    const links = pageAssetLinks(manifest, 'pages/inicio/inicio-page.tsx', '<link href="/assets/main.css">');
+    expect(links).not.toContain('main.css');
+    expect(links).toContain('inicio.css');
   });
 
   it('links nothing for a page it does not know', () => {

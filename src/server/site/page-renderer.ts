@@ -30,6 +30,7 @@ const ROOT = '<div id="root"></div>';
 
 interface ManifestChunk {
   file: string;
+  isEntry?: boolean;
   css?: string[];
   imports?: string[];
   dynamicImports?: string[];
@@ -43,6 +44,8 @@ interface ManifestChunk {
 export function pageAssetLinks(
   manifest: Record<string, ManifestChunk>,
   moduleKey: string | undefined,
+  /** The HTML the links go into: what it links already is not linked twice. */
+  template = '',
 ): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -54,12 +57,14 @@ export function pageAssetLinks(
     if (eager) scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported, eager);
-    for (const imported of chunk.dynamicImports ?? []) visit(imported, false);
+    // The entry's own dynamic imports are the other pages: not this page's business.
+    if (!chunk.isEntry) for (const imported of chunk.dynamicImports ?? []) visit(imported, false);
   };
   if (moduleKey) visit(moduleKey, true);
+  const fresh = (file: string) => !template.includes(`"/${file}"`);
   return [
-    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...styles].filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...scripts].filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('\n    ');
 }
 
@@ -92,7 +97,7 @@ export async function createPageRenderer(options: {
       .replace(/<meta name="description"[^>]*>/, '')
       .replace(
         '</head>',
-        `    ${page.head}\n    ${pageAssetLinks(options.manifest ?? {}, entry.pageModules[pathname])}\n  </head>`,
+        `    ${page.head}\n    ${pageAssetLinks(options.manifest ?? {}, entry.pageModules[pathname], template)}\n  </head>`,
       )
       .replace(
         ROOT,
