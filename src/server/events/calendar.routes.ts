@@ -5,8 +5,9 @@ import { eventEnd } from '../../shared/calendar-links.ts';
 import type { Event } from '../../shared/schemas.ts';
 import { notFound } from '../plugins/errors.ts';
 import { eventsRepository } from './events.repository.ts';
+import { organisation } from '../../shared/organisation.ts';
 
-const CALENDAR_NAME = 'Eventos — Energía que Empodera';
+const CALENDAR_NAME = `Eventos — ${organisation.name}`;
 
 /** An iCalendar document with the given events; UIDs are stable (the event id at the site's host). */
 export function eventsCalendar(events: readonly Event[], siteUrl: string): string {

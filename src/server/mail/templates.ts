@@ -1,4 +1,5 @@
 import type { RequestKind } from '../db/schema.ts';
+import { organisation } from '../../shared/organisation.ts';
 
 /** What a template needs to know about a stored request. */
 export interface RequestDetails {
@@ -47,7 +48,7 @@ export function messageIdFor(outboxId: string, mailFrom: string): string {
 }
 
 /** Signs the acknowledgement; the site's title uses the same name. */
-const ASSOCIATION_NAME = 'Energía que Empodera';
+const ASSOCIATION_NAME = organisation.name;
 
 const MEXICO_DATE = new Intl.DateTimeFormat('es-MX', {
   dateStyle: 'long',

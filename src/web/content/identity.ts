@@ -1,10 +1,12 @@
+import { organisation } from '../../shared/organisation.ts';
+
 /**
  * Who the association is: names, contact data and addresses it may change without touching code.
  * Every value here is a placeholder until the association provides its own.
  */
 export const identity = {
-  name: 'Mujeres en Energía Renovable',
-  shortName: 'MER',
+  name: organisation.name,
+  shortName: organisation.shortName,
   hashtag: '#EnergíaQueEmpodera',
   tagline: 'Asociación civil que impulsa el liderazgo de las mujeres en las energías renovables en México.',
   city: 'Ciudad de México',
