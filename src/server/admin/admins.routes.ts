@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiErrorSchema, IdParamSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { createAdmin, findAdminByEmail } from '../auth/admins.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { endOtherSessions } from '../auth/session-store.ts';
 import { HttpError, notFound } from '../plugins/errors.ts';
 import { AdminRowSchema, NewAdminSchema, PasswordChangeSchema, listEnvelope } from './admin.schemas.ts';
 
@@ -111,6 +112,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ password_hash: passwordHash })
         .where('id', '=', adminId)
         .execute();
+      await endOtherSessions(app.db, adminId, request.session.sessionId);
       return { data: { ok: true } };
     },
   );

@@ -88,11 +88,18 @@ describe.each(testDialects)('admin accounts and audit log on %s', (dialect) => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields).toEqual({ currentPassword: 'La contraseña actual no es correcta' });
+    // The same admin signed in on another device.
+    const elsewhere = new Browser(t.app);
+    await elsewhere.login();
+    expect((await elsewhere.request('GET', '/api/auth/me')).statusCode).toBe(200);
     const changed = await admin.request('PUT', '/api/admin/me/password', {
       currentPassword: TEST_ADMIN.password,
       newPassword: 'una-nueva-clave-segura',
     });
     expect(changed.statusCode).toBe(200);
+    // That other session ends with the old password; the one that changed it goes on.
+    expect((await elsewhere.request('GET', '/api/auth/me')).statusCode).toBe(401);
+    expect((await admin.request('GET', '/api/auth/me')).statusCode).toBe(200);
     const fresh = new Browser(t.app);
     expect((await fresh.login(TEST_ADMIN.email, TEST_ADMIN.password)).statusCode).toBe(401);
     expect((await fresh.login(TEST_ADMIN.email, 'una-nueva-clave-segura')).statusCode).toBe(200);

@@ -52,3 +52,26 @@ export class DatabaseSessionStore {
     await this.#db.deleteFrom('sessions').where('expires_at', '<=', new Date().toISOString()).execute();
   }
 }
+
+/**
+ * Ends every session of an admin but `keepSid` (after a password change, a session opened with the old
+ * password elsewhere should not outlive it). Session data is JSON, so rows are matched on the id's text
+ * and confirmed by parsing.
+ */
+export async function endOtherSessions(
+  db: Kysely<Database>,
+  adminId: string,
+  keepSid: string,
+): Promise<number> {
+  const candidates = await db
+    .selectFrom('sessions')
+    .select(['sid', 'data'])
+    .where('data', 'like', `%${adminId.replace(/[\\%_]/g, '')}%`)
+    .where('sid', '!=', keepSid)
+    .execute();
+  const ended = candidates
+    .filter((row) => (JSON.parse(row.data) as { adminId?: unknown }).adminId === adminId)
+    .map((row) => row.sid);
+  if (ended.length > 0) await db.deleteFrom('sessions').where('sid', 'in', ended).execute();
+  return ended.length;
+}
