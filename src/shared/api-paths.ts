@@ -25,6 +25,22 @@ export const apiPaths = {
   remove: (resource: Resource, id: string) => `/api/${resource}/delete/${encodeURIComponent(id)}`,
 } as const;
 
+/** The admin's API (src/server/admin, src/server/uploads). */
+export const adminPaths = {
+  requests: '/api/admin/requests',
+  requestsCsv: '/api/admin/requests/export.csv',
+  request: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}`,
+  requestStatus: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/status`,
+  requestRetry: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/retry`,
+  retention: '/api/admin/settings/retention',
+  admins: '/api/admin/admins',
+  admin: (id: string) => `/api/admin/admins/${encodeURIComponent(id)}`,
+  ownPassword: '/api/admin/me/password',
+  audit: '/api/admin/audit',
+  uploads: '/api/admin/uploads',
+  upload: '/api/uploads',
+} as const;
+
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 export const SESSION_COOKIE = 'sid';

@@ -5,7 +5,12 @@ import { createAdmin, findAdminByEmail } from '../auth/admins.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { endOtherSessions } from '../auth/session-store.ts';
 import { HttpError, notFound } from '../plugins/errors.ts';
-import { AdminRowSchema, NewAdminSchema, PasswordChangeSchema, listEnvelope } from './admin.schemas.ts';
+import {
+  AdminRowSchema,
+  NewAdminSchema,
+  PasswordChangeSchema,
+  listEnvelope,
+} from '../../shared/admin-schemas.ts';
 
 /** Admin accounts: list, create, remove (never the last one) and changing one's own password. */
 export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {

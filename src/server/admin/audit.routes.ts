@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuditQuerySchema, AuditRowSchema, listEnvelope } from './admin.schemas.ts';
+import { AuditQuerySchema, AuditRowSchema, listEnvelope } from '../../shared/admin-schemas.ts';
 import { listAudit } from './audit.repository.ts';
 
 /** The audit log, newest first, for admins to read. */

@@ -8,7 +8,7 @@ import {
   RetentionSchema,
   StatusBodySchema,
   listEnvelope,
-} from './admin.schemas.ts';
+} from '../../shared/admin-schemas.ts';
 import { mexicoCityTime, toCsv } from './csv.ts';
 import {
   getInboxItem,

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
-import { UploadSchema, listEnvelope } from '../admin/admin.schemas.ts';
+import { UploadSchema, listEnvelope } from '../../shared/admin-schemas.ts';
 import { HttpError } from '../plugins/errors.ts';
 import {
   UPLOAD_MAX_BYTES,

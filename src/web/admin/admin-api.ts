@@ -1,61 +1,15 @@
 import { HttpError } from 'react-admin';
+import type { InboxItem, UploadedImage } from '../../shared/admin-schemas.ts';
+import { adminPaths } from '../../shared/api-paths.ts';
 import { ApiRequestError, apiFetch, getJson, sendJson } from '../api/client.ts';
 
-// The answers of the admin API (src/server/admin), as the admin app reads them.
-export interface InboxItem {
-  id: string;
-  kind: 'contacto' | 'Individual' | 'Corporativa' | 'Estudiantil';
-  fullName: string;
-  company: string;
-  position: string;
-  email: string;
-  phoneNumber: string;
-  spam: boolean;
-  status: 'nueva' | 'atendida' | 'archivada';
-  createdAt: string;
-  delivery: {
-    state: 'pendiente' | 'enviado' | 'fallido' | 'sin envío';
-    attempts: number;
-    lastError: string | null;
-    messages: {
-      purpose: 'notify' | 'ack';
-      status: string;
-      attempts: number;
-      lastError: string | null;
-      sentAt: string | null;
-    }[];
-  };
-}
-
-export interface UploadedImage {
-  id: string;
-  src: string;
-  width: number;
-  height: number;
-  srcset: { url: string; width: number }[];
-  originalName?: string;
-  createdAt?: string;
-}
+export { adminPaths };
+export type { InboxItem, UploadedImage };
 
 export interface ListAnswer<T> {
   data: T[];
   total: number;
 }
-
-export const adminPaths = {
-  requests: '/api/admin/requests',
-  requestsCsv: '/api/admin/requests/export.csv',
-  request: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}`,
-  requestStatus: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/status`,
-  requestRetry: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/retry`,
-  retention: '/api/admin/settings/retention',
-  admins: '/api/admin/admins',
-  admin: (id: string) => `/api/admin/admins/${encodeURIComponent(id)}`,
-  ownPassword: '/api/admin/me/password',
-  audit: '/api/admin/audit',
-  uploads: '/api/admin/uploads',
-  upload: '/api/uploads',
-} as const;
 
 /**
  * react-admin shows an HttpError's message as a notification and its `body.errors` beside the

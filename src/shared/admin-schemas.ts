@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { MEMBERSHIP_TYPES } from '../../shared/constants.ts';
-import { EmailSchema } from '../../shared/schemas.ts';
+import { MEMBERSHIP_TYPES } from './constants.ts';
+import { EmailSchema } from './schemas.ts';
 
-// Shapes of the admin API. They serve only the admin app, which keeps a typed copy of the answers.
+// The admin API's contract: request and answer shapes used by its routes (src/server/admin) and read by
+// the admin app (src/web/admin), and its paths.
 
 export const REQUEST_KINDS = ['contacto', ...MEMBERSHIP_TYPES] as const;
 export const REQUEST_STATUSES = ['nueva', 'atendida', 'archivada'] as const;
 export const MIN_PASSWORD_LENGTH = 12;
+export const DELIVERY_STATES = ['pendiente', 'enviado', 'fallido', 'sin envío'] as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Usa el formato AAAA-MM-DD' });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -25,22 +27,22 @@ export const InboxQuerySchema = z.object({
 
 export const InboxItemSchema = z.object({
   id: z.string(),
-  kind: z.string(),
+  kind: z.enum(REQUEST_KINDS),
   fullName: z.string(),
   company: z.string(),
   position: z.string(),
   email: z.string(),
   phoneNumber: z.string(),
   spam: z.boolean(),
-  status: z.string(),
+  status: z.enum(REQUEST_STATUSES),
   createdAt: z.string(),
   delivery: z.object({
-    state: z.string(),
+    state: z.enum(DELIVERY_STATES),
     attempts: z.number(),
     lastError: z.string().nullable(),
     messages: z.array(
       z.object({
-        purpose: z.string(),
+        purpose: z.enum(['notify', 'ack']),
         status: z.string(),
         attempts: z.number(),
         lastError: z.string().nullable(),
@@ -108,3 +110,6 @@ export const UploadSchema = z.object({
   originalName: z.string().optional(),
   createdAt: z.string().optional(),
 });
+
+export type InboxItem = z.infer<typeof InboxItemSchema>;
+export type UploadedImage = z.infer<typeof UploadSchema>;
