@@ -25,7 +25,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)(
         SMTP_URL: peer.url,
         REDIS_URL: process.env.REDIS_URL,
         // Client addresses come from X-Forwarded-For, as behind the load balancer that spreads them.
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
         CONTACT_RATE_LIMIT: String(CONTACT_LIMIT),
         MAIL_POLL_MS: '50',
         MAIL_LEASE_MS: '5000',

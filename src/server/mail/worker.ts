@@ -1,10 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { claimDueRows, markAttemptFailed, markSent, type OutboxRow } from './outbox.repository.ts';
+import {
+  claimDueRows,
+  markAttemptFailed,
+  markSent,
+  releaseClaims,
+  type OutboxRow,
+} from './outbox.repository.ts';
 import { singleLine } from './templates.ts';
 
 export interface MailWorker {
@@ -96,6 +103,35 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let wakeRequested = false;
   // Passes run one after another, whoever asks for them (the poll loop, wake, a direct runOnce).
   let queue: Promise<unknown> = Promise.resolve();
+  // What the database could not be told while it was away, told first at the next pass: outcomes of
+  // sends (so a message that went out is not sent again when its lease runs out), and claims whose
+  // statement failed (it may have committed, leaving rows 'sending' that nobody sends).
+  const unrecorded = new Map<string, () => Promise<unknown>>();
+  const uncertainClaims = new Set<string>();
+
+  async function record(row: OutboxRow, write: () => Promise<unknown>): Promise<unknown> {
+    try {
+      return await write();
+    } catch (error) {
+      unrecorded.set(row.id, write);
+      log.warn(
+        { outboxId: row.id, err: error },
+        'mail outcome not recorded; it is written once the database answers',
+      );
+      return undefined;
+    }
+  }
+
+  async function catchUp(): Promise<void> {
+    for (const [id, write] of unrecorded) {
+      await write();
+      unrecorded.delete(id);
+    }
+    if (uncertainClaims.size === 0) return;
+    const released = await releaseClaims(db, [...uncertainClaims]);
+    uncertainClaims.clear();
+    if (released > 0) log.info({ released }, 'mail claimed before a database failure is due again');
+  }
 
   async function send(row: OutboxRow): Promise<void> {
     if (!transport) return;
@@ -117,13 +153,15 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const at = now();
       const nextAttemptAt = new Date(at.getTime() + retryDelayMs(attempts, config.mail.retryBaseMs, random));
       const description = describeError(error);
-      const recorded = await markAttemptFailed(db, row, {
-        error: description,
-        final,
-        nextAttemptAt: final ? at.toISOString() : nextAttemptAt.toISOString(),
-      });
+      const recorded = await record(row, () =>
+        markAttemptFailed(db, row, {
+          error: description,
+          final,
+          nextAttemptAt: final ? at.toISOString() : nextAttemptAt.toISOString(),
+        }),
+      );
       const context = { outboxId: row.id, purpose: row.purpose, attempts, error: description };
-      if (!recorded) log.warn(context, 'mail attempt failed after its claim was lost');
+      if (recorded === false) log.warn(context, 'mail attempt failed after its claim was lost');
       else if (final) log.error(context, 'mail failed for good; the row stays in the outbox');
       else
         log.warn(
@@ -132,15 +170,28 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         );
       return;
     }
-    await markSent(db, row, now());
+    const sentAt = now();
     log.info({ outboxId: row.id, purpose: row.purpose, attempts: row.attempts + 1 }, 'mail sent');
+    await record(row, () => markSent(db, row, sentAt));
   }
 
   async function pass(): Promise<number> {
     if (!transport) return 0;
+    await catchUp();
     const at = now();
-    const lockedUntil = new Date(at.getTime() + config.mail.leaseMs).toISOString();
-    const rows = await claimDueRows(db, dialect, at, lockedUntil, batchSize);
+    const claim = {
+      now: at,
+      lockedUntil: new Date(at.getTime() + config.mail.leaseMs).toISOString(),
+      token: randomUUID(),
+      limit: batchSize,
+    };
+    let rows: OutboxRow[];
+    try {
+      rows = await claimDueRows(db, dialect, claim);
+    } catch (error) {
+      uncertainClaims.add(claim.token);
+      throw error;
+    }
     // Every send settles before the pass ends, so stop() never returns with one still running.
     const results = await Promise.allSettled(rows.map((row) => send(row)));
     const failure = results.find((result) => result.status === 'rejected');
@@ -192,6 +243,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       clearTimeout(timer);
       timer = undefined;
       await queue;
+      if (unrecorded.size > 0 || uncertainClaims.size > 0) {
+        await catchUp().catch((error: unknown) =>
+          log.error(
+            { err: error, outboxIds: [...unrecorded.keys()] },
+            'stopping with mail outcomes the database did not take; those rows are sent again after their lease',
+          ),
+        );
+      }
       transport?.close();
     },
     runOnce,

@@ -33,6 +33,8 @@ export interface ReceivedMessage {
   /** Every header, keys lower-cased (mailparser's structured values). */
   headers: Map<string, HeaderValue>;
   raw: string;
+  /** When the last byte of the message arrived (Date.now()), before it was parsed and answered. */
+  receivedAt: number;
 }
 
 /**
@@ -59,6 +61,8 @@ export interface SmtpPeer {
   readonly messages: readonly ReceivedMessage[];
   /** Transactions that reached DATA, accepted or not: how many times senders tried. */
   readonly attempts: number;
+  /** Messages whose DATA has begun and whose answer has not been given yet: mail on the wire. */
+  readonly inFlight: number;
   /** Resolves with the first `count` messages once that many arrived; rejects after `timeoutMs`. */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>;
   /** Misbehave on the next `times` messages (default: until changed); `null` restores normal service. */
@@ -80,6 +84,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
   const waiters = new Set<() => void>();
   const sockets = new Map<number, Socket>();
   let attempts = 0;
+  let inFlight = 0;
   let fault: SmtpFault | null = null;
   let faultsLeft = Infinity;
   let server: SMTPServer | undefined;
@@ -99,6 +104,11 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     callback: (err?: Error | null) => void,
   ): void => {
     attempts += 1;
+    inFlight += 1;
+    const answer = (err?: Error | null) => {
+      inFlight -= 1;
+      callback(err);
+    };
     const current = nextFault();
     if (current === 'drop') {
       stream.once('data', () => sockets.get(session.remotePort)?.destroy());
@@ -108,22 +118,23 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
+      const receivedAt = Date.now();
       if (current === 'hang') return;
       if (current === 'tempfail' || current === 'reject') {
         const code = current === 'tempfail' ? 451 : 550;
         const text = current === 'tempfail' ? '4.3.0 Try again later' : '5.7.1 Message rejected';
-        callback(Object.assign(new Error(text), { responseCode: code }));
+        answer(Object.assign(new Error(text), { responseCode: code }));
         return;
       }
       const raw = Buffer.concat(chunks).toString('utf8');
-      void parse(raw, session)
+      void parse(raw, session, receivedAt)
         .then(async (message) => {
           if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
           messages.push(message);
           for (const wake of waiters) wake();
-          callback();
+          answer();
         })
-        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+        .catch((error: unknown) => answer(error instanceof Error ? error : new Error(String(error))));
     });
   };
 
@@ -175,6 +186,9 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     get attempts() {
       return attempts;
     },
+    get inFlight() {
+      return inFlight;
+    },
     waitForMessages(count, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -210,7 +224,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
   };
 }
 
-async function parse(raw: string, session: SMTPServerSession): Promise<ReceivedMessage> {
+async function parse(raw: string, session: SMTPServerSession, receivedAt: number): Promise<ReceivedMessage> {
   const parsed = await simpleParser(raw);
   const to = parsed.to ? addresses(parsed.to) : [];
   return {
@@ -226,6 +240,7 @@ async function parse(raw: string, session: SMTPServerSession): Promise<ReceivedM
     messageId: parsed.messageId,
     headers: parsed.headers,
     raw,
+    receivedAt,
   };
 }
 

@@ -56,6 +56,8 @@ export class Visitor {
       );
       if (!value || expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
+      // Like the web client, the token is read from its cookie: a login renews it.
+      if (name === 'XSRF-TOKEN' && value && !expired) this.token = decodeURIComponent(value);
     }
     const text = await response.text();
     let body: unknown = text;
