@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -17,12 +18,14 @@ const EnvSchema = z.object({
   MAIL_TO: z.string().min(3).default('contacto@example.org'),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
-  MAIL_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5_000),
   ADMIN_EMAIL: z.string().email({ error: 'debe ser un correo válido' }).optional(),
   ADMIN_PASSWORD: z.string().min(12, { error: 'debe tener al menos 12 caracteres' }).optional(),
   SESSION_SECRET: z.string().min(32, { error: 'debe tener al menos 32 caracteres' }).optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(8),
+  SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+  ADMIN_REQUIRE_2FA: booleanFromEnv.default(false),
   SEED_DEMO: booleanFromEnv.optional(),
   TRUST_PROXY: z.string().optional(),
   REDIS_URL: z
@@ -51,9 +54,15 @@ export interface Config {
   mail: { maxAttempts: number; retryBaseMs: number; leaseMs: number; pollMs: number };
   admin?: { email: string; password: string };
   sessionSecret: string;
+  /** Idle lifetime: a session unused this long ends. */
   sessionTtlMs: number;
+  /** Absolute lifetime: a session ends this long after its login, however active. */
+  sessionMaxMs: number;
+  /** Every admin must have a second factor (TOTP); one without it is sent to set it up. */
+  adminRequireSecondFactor: boolean;
   seedDemo: boolean;
-  trustProxy: boolean | string;
+  /** false, a hop count (1 = only the nearest proxy), or the proxies' addresses and CIDR ranges. */
+  trustProxy: TrustProxy;
   redisUrl?: string;
   contactRateLimit: number;
   loginRateLimit: number;
@@ -67,7 +76,11 @@ export interface Config {
   siteUrl: string;
 }
 
+export type TrustProxy = false | number | string[];
+
 export class ConfigError extends Error {}
+
+const invalid = (lines: string[]) => new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
 
 /** Reads and checks the environment; a bad value throws with every problem named by its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -76,17 +89,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
+    throw invalid(parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production && !e.SESSION_SECRET) {
-    throw new ConfigError('Configuración inválida:\n  SESSION_SECRET: es obligatoria en producción');
+  const problems: string[] = [];
+  if (production && !e.SESSION_SECRET) problems.push('  SESSION_SECRET: es obligatoria en producción');
+  // Canonical links, the sitemap, social cards, calendar files and e-mails carry this address.
+  if (production && !e.SITE_URL?.startsWith('https://'))
+    problems.push('  SITE_URL: es obligatoria en producción y debe empezar con https://');
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD))
+    problems.push('  ADMIN_EMAIL y ADMIN_PASSWORD van juntas');
+  let trustProxy: TrustProxy = false;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (error) {
+    problems.push(`  TRUST_PROXY: ${(error as Error).message}`);
   }
-  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
-    throw new ConfigError('Configuración inválida:\n  ADMIN_EMAIL y ADMIN_PASSWORD van juntas');
-  }
+  if (problems.length > 0) throw invalid(problems);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -106,8 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Outside production a fixed development secret keeps `npm start` zero-configuration.
     sessionSecret: e.SESSION_SECRET ?? 'development-only-secret-change-me-in-production',
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    adminRequireSecondFactor: e.ADMIN_REQUIRE_2FA,
     seedDemo: e.SEED_DEMO ?? !production,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy,
     redisUrl: e.REDIS_URL,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
@@ -119,8 +141,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function parseTrustProxy(value: string | undefined): boolean | string {
+/**
+ * `false`; a hop count (`1`: only the nearest proxy, whose X-Forwarded-For entry is the client; an
+ * address a client writes there itself stays further left and is never believed); or the proxies'
+ * addresses and CIDR ranges, comma-separated. "Trust every hop" is refused: any client could then
+ * choose its own address and escape the rate limits.
+ */
+const PROXY_ADDRESS_GROUPS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (value === undefined || value === 'false' || value === '0') return false;
-  if (value === 'true' || value === '1') return true;
-  return value;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    if (PROXY_ADDRESS_GROUPS.has(entry)) return true;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  };
+  if (entries.length === 0 || !entries.every(valid)) {
+    throw new Error(
+      'debe ser false, un número de proxies (1 = solo el más cercano) o una lista de direcciones IP, rangos CIDR o loopback, separados por comas',
+    );
+  }
+  return entries;
 }
