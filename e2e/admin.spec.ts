@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { addDays, clock, isoDay } from '../src/shared/clock.ts';
 import { expect, expectAccessible, expectNoHorizontalOverflow, test } from './fixtures.ts';
 import { E2E_ADMIN } from './paths.ts';
 
@@ -25,26 +26,12 @@ const picture = () =>
     .png()
     .toBuffer();
 
-/** "2026-11-30T10:00" in Mexico City, a week from now (within this year, which the calendar shows). */
+/** "2026-11-30T10:00" on the association's clock, a week from now (within this year, which the calendar shows). */
 function nextWeekInMexicoCity(): { local: string; day: number; month: number } {
-  const now = new Date();
-  let at = new Date(now.getTime() + 7 * 86_400_000);
-  if (at.getUTCFullYear() !== now.getUTCFullYear()) at = new Date(now.getTime() + 3_600_000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/Mexico_City',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    local: `${parts.year}-${parts.month}-${parts.day}T10:00`,
-    day: Number(parts.day),
-    month: Number(parts.month),
-  };
+  const today = clock.today();
+  const inAWeek = addDays(today, 7);
+  const day = inAWeek.year === today.year ? inAWeek : today;
+  return { local: `${isoDay(day)}T10:00`, day: day.day, month: day.month };
 }
 
 async function csrfSend(request: APIRequestContext, method: 'POST' | 'PUT', url: string, data: unknown) {
@@ -95,7 +82,8 @@ test.describe('Administración', () => {
 
     // The teaser features one event drawn at random, drawn again whenever content changes: saving the
     // event unchanged redraws it, until the draw is ours.
-    const { id, ...fields } = created as typeof created & { id: string };
+    // The id and the slug are the server's: not part of what an update sends.
+    const { id, slug: _slug, ...fields } = created as typeof created & { id: string; slug: string };
     let teaser = '';
     for (let i = 0; i < 200 && !teaser.includes(name); i++) {
       if (i > 0) {
@@ -115,7 +103,7 @@ test.describe('Administración', () => {
     await page.getByRole('button', { name: 'Inscribete' }).click();
     const calendar = page.getByRole('dialog', { name: /Próximos eventos en/ });
     await calendar.getByLabel('Mes').selectOption(String(when.month));
-    const day = calendar.getByRole('button', { name: new RegExp(`^${when.day} de .+: ${name}$`) });
+    const day = calendar.getByRole('link', { name: new RegExp(`^${when.day} de .+: ${name}$`) });
     await expect(day).toBeVisible();
     await expect(day).toHaveAttribute('style', new RegExp(created.images[0]!.replace(/[.]/g, '\\.')));
     await day.click();
@@ -154,7 +142,7 @@ test.describe('Administración', () => {
 
     await page.goto('/Inicio#Noticias');
     const card = page.locator('.news-card').filter({ has: page.getByRole('heading', { name }) });
-    await card.getByRole('button', { name: /Leer más/ }).click();
+    await card.getByRole('link', { name: /Leer más/ }).click();
     const dialog = page.getByRole('dialog', { name });
     await expect(dialog.locator('.news-dialog__html')).toHaveText('Cierre de la convocatoria: 30 de enero.');
     await expect(dialog.locator('.news-dialog__html strong')).toHaveText('30 de enero');
@@ -235,13 +223,16 @@ test.describe('Administración', () => {
     expect(line).toContain('Enviado');
   });
 
-  test('Al expirar la sesión vuelve al acceso con un aviso', async ({ page }) => {
+  test('Al expirar la sesión vuelve al acceso con un aviso', async ({ page, baseURL }) => {
     await logIn(page);
     // The inbox is read through the admin API, which needs the session at every request.
     await page.getByRole('menuitem', { name: 'Solicitudes' }).click();
     await expect(page.getByRole('heading', { name: 'Solicitudes' })).toBeVisible();
-    // The server forgets the session (as when it expires); the admin's next step meets a 401.
-    await page.context().clearCookies({ name: 'sid' });
+    // The browser still sends its session cookie but the server no longer knows it (as when the session
+    // expires); the admin's next step meets a 401 that says so.
+    await page
+      .context()
+      .addCookies([{ name: 'sid', value: 'una-sesion-que-el-servidor-olvido', url: baseURL! }]);
     await page.getByRole('button', { name: 'Actualizar' }).click();
     await expect(page.getByText('Tu sesión expiró. Inicia sesión de nuevo para continuar.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { secondFactorRoutes } from '../auth/second-factor.routes.ts';
 import { serveUploads, uploadRoutes } from '../uploads/uploads.routes.ts';
 import { adminsRoutes } from './admins.routes.ts';
 import { installAuditHooks } from './audit.hook.ts';
@@ -18,6 +19,7 @@ export const adminApiPlugin = fp(
           async (admin) => {
             await admin.register(inboxRoutes);
             await admin.register(adminsRoutes);
+            await admin.register(secondFactorRoutes);
             await admin.register(auditRoutes);
           },
           { prefix: '/admin' },

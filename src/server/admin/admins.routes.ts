@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { ApiErrorSchema, IdParamSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { createAdmin, findAdminByEmail } from '../auth/admins.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { attemptLimit } from '../auth/attempt-limit.ts';
+import { ACCOUNT_ATTEMPTS } from '../auth/second-factor.routes.ts';
 import { endOtherSessions } from '../auth/session-store.ts';
 import { HttpError, notFound } from '../plugins/errors.ts';
 import {
@@ -15,6 +17,13 @@ import {
 /** Admin accounts: list, create, remove (never the last one) and changing one's own password. */
 export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
+  // Guesses at the current password from a session left open are limited like logins are.
+  const passwordAttempts = attemptLimit(
+    app,
+    'password-change',
+    ACCOUNT_ATTEMPTS,
+    (request) => request.session.get('adminId') ?? request.ip,
+  );
 
   app.get(
     '/admins',
@@ -94,12 +103,17 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/me/password',
     {
+      preHandler: passwordAttempts,
       schema: {
         body: PasswordChangeSchema,
-        response: { 200: dataEnvelope(z.object({ ok: z.boolean() })), 400: ApiErrorSchema },
+        response: {
+          200: dataEnvelope(z.object({ ok: z.boolean() })),
+          400: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const adminId = request.session.get('adminId')!;
       const admin = await app.db
         .selectFrom('admins')
@@ -117,6 +131,9 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ password_hash: passwordHash })
         .where('id', '=', adminId)
         .execute();
+      // This session goes on under a new id (and CSRF secret); every other one ends.
+      await request.session.regenerate(['adminId', 'loginAt']);
+      reply.renewCsrfToken();
       await endOtherSessions(app.db, adminId, request.session.sessionId);
       return { data: { ok: true } };
     },

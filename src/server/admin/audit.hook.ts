@@ -3,8 +3,16 @@ import { findAdminById } from '../auth/admins.repository.ts';
 import { recordAudit } from './audit.repository.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// Visitors' forms and the token endpoint are not admin actions, even when an admin sends them.
-const NOT_AUDITED = new Set(['/api/mail/contact', '/api/csrf']);
+// Visitors' forms and the token endpoint are not admin actions, even when an admin sends them. Logins
+// record themselves (failures too, which this hook would not see); starting a second-factor set-up
+// changes nothing until it is confirmed.
+const NOT_AUDITED = new Set([
+  '/api/mail/contact',
+  '/api/csrf',
+  '/api/auth/login',
+  '/api/auth/login/second-factor',
+  '/api/admin/me/second-factor/setup',
+]);
 
 // Routes whose last segment already says what they do; the others take their verb from the method.
 const NAMED_ACTIONS = new Set([
@@ -16,6 +24,8 @@ const NAMED_ACTIONS = new Set([
   'login',
   'logout',
   'password',
+  'enable',
+  'disable',
 ]);
 const METHOD_VERBS: Record<string, string> = {
   POST: 'create',

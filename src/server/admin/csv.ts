@@ -16,16 +16,3 @@ export function toCsv(header: readonly string[], rows: readonly (readonly unknow
   );
   return UTF8_BOM + lines.join('\r\n') + '\r\n';
 }
-
-const mexicoCity = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** "23/11/2026, 09:30": how the association reads a timestamp. */
-export const mexicoCityTime = (iso: string) => mexicoCity.format(new Date(iso));

@@ -1,4 +1,6 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { addDays, clock, parseIsoDay } from '../../shared/clock.ts';
+import { foldForSearch } from '../../shared/text-fold.ts';
 import type { Database, OutboxTable, RequestKind, RequestStatus, RequestsTable } from '../db/schema.ts';
 
 export type DeliveryState = 'pendiente' | 'enviado' | 'fallido' | 'sin envío';
@@ -8,10 +10,10 @@ export interface InboxFilter {
   status?: RequestStatus;
   /** true: only requests flagged as spam; otherwise spam is left out. */
   spam?: boolean;
-  /** Inclusive day bounds, YYYY-MM-DD, read in Mexico City time. */
+  /** Inclusive day bounds, YYYY-MM-DD, read on the association's clock. */
   from?: string;
   to?: string;
-  /** Matches the name, company or e-mail. */
+  /** Matches the name, company or e-mail, whatever the case and accents. */
   q?: string;
 }
 
@@ -40,11 +42,12 @@ export interface InboxItem {
   };
 }
 
-// Mexico City has kept UTC-6 all year since 2022; the admin thinks in its days.
-const MEXICO_CITY_OFFSET = '-06:00';
-const dayStart = (day: string) => new Date(`${day}T00:00:00${MEXICO_CITY_OFFSET}`).toISOString();
-const nextDayStart = (day: string) =>
-  new Date(new Date(`${day}T00:00:00${MEXICO_CITY_OFFSET}`).getTime() + 86_400_000).toISOString();
+// Staff think in the association's days: a day filter runs from its local midnight to the next one.
+const dayStart = (text: string, later = 0) => {
+  const day = parseIsoDay(text);
+  if (!day) throw new RangeError(`Not a day: ${text}`);
+  return clock.startOfDay(addDays(day, later)).toISOString();
+};
 
 function applyFilter<O>(
   query: SelectQueryBuilder<Database, 'requests', O>,
@@ -54,20 +57,12 @@ function applyFilter<O>(
   if (filter.kind) q = q.where('kind', '=', filter.kind);
   if (filter.status) q = q.where('status', '=', filter.status);
   if (filter.from) q = q.where('created_at', '>=', dayStart(filter.from));
-  if (filter.to) q = q.where('created_at', '<', nextDayStart(filter.to));
-  if (filter.q?.trim()) {
-    const typed = `%${filter.q.trim().replace(/[%_\\]/g, '')}%`;
-    const lowered = typed.toLowerCase();
-    // SQLite's lower() and LIKE fold ASCII only, so the text is also tried as typed ("Ñúñez").
-    q = q.where((eb) =>
-      eb.or(
-        (['full_name', 'company', 'email'] as const).flatMap((column) => [
-          eb(eb.fn('lower', [column]), 'like', lowered),
-          eb(column, 'like', typed),
-        ]),
-      ),
-    );
-  }
+  if (filter.to) q = q.where('created_at', '<', dayStart(filter.to, 1));
+  const needle = foldForSearch(filter.q ?? '')
+    .trim()
+    .replace(/[%_\\]/g, '');
+  // Both sides folded alike, so case and accents never matter, on SQLite and PostgreSQL.
+  if (needle) q = q.where('search_folded', 'like', `%${needle}%`);
   return q;
 }
 

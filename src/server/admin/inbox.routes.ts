@@ -9,7 +9,8 @@ import {
   StatusBodySchema,
   listEnvelope,
 } from '../../shared/admin-schemas.ts';
-import { mexicoCityTime, toCsv } from './csv.ts';
+import { clock, isoDay } from '../../shared/clock.ts';
+import { toCsv } from './csv.ts';
 import {
   getInboxItem,
   listInbox,
@@ -32,7 +33,7 @@ const DELIVERY_LABELS: Record<string, string> = {
 
 function csvRows(items: InboxItem[]) {
   return items.map((item) => [
-    mexicoCityTime(item.createdAt),
+    clock.formatNumeric(item.createdAt),
     item.kind,
     item.status,
     item.fullName,
@@ -94,7 +95,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: CSV_MAX_ROWS,
         order,
       });
-      const stamp = new Date().toISOString().slice(0, 10);
+      const stamp = isoDay(clock.today());
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="solicitudes-${stamp}.csv"`)

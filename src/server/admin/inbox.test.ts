@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
+import { clock, isoDay } from '../../shared/clock.ts';
 import { UTF8_BOM } from './csv.ts';
 
 interface Item {
@@ -77,12 +78,56 @@ describe.each(testDialects)('requests inbox on %s', (dialect) => {
     // A capital with an accent matches on SQLite too, whose lower() leaves it as it is.
     expect((await list('?q=%C3%81lvarez')).data.map((item) => item.id)).toEqual([ids.contact]);
     expect((await list('?q=%C3%81LVAREZ')).data.map((item) => item.id)).toEqual([ids.contact]);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+    const today = isoDay(clock.today());
     expect((await list(`?from=${today}&to=${today}`)).total).toBe(2);
     expect((await list('?from=2999-01-01')).total).toBe(0);
     expect((await list('?to=2000-01-01')).total).toBe(0);
     const bad = await admin.request('GET', '/api/admin/requests?kind=Otro');
     expect(bad.statusCode).toBe(400);
+    const noSuchDay = await admin.request('GET', '/api/admin/requests?from=2026-02-30');
+    expect(noSuchDay.statusCode).toBe(400);
+    expect(noSuchDay.json().error.fields.from).toBe('Esa fecha no existe en el calendario');
+  });
+
+  it('reads day filters on the association clock: a request at 23:30 belongs to that day', async () => {
+    const [stored] = await t.app.db
+      .selectFrom('requests')
+      .select('created_at')
+      .where('id', '=', ids.contact!)
+      .execute();
+    // 26 March 2026, 23:30 in Mexico City: already the 27th in UTC.
+    const late = '2026-03-27T05:30:00.000Z';
+    await t.app.db.updateTable('requests').set({ created_at: late }).where('id', '=', ids.contact!).execute();
+    try {
+      expect((await list('?from=2026-03-26&to=2026-03-26')).data.map((item) => item.id)).toEqual([
+        ids.contact,
+      ]);
+      expect((await list('?from=2026-03-27&to=2026-03-27')).total).toBe(0);
+      expect((await list('?to=2026-03-25')).total).toBe(0);
+    } finally {
+      await t.app.db
+        .updateTable('requests')
+        .set({ created_at: stored!.created_at })
+        .where('id', '=', ids.contact!)
+        .execute();
+    }
+  });
+
+  it('finds names, companies and e-mails whatever the case and accents typed', async () => {
+    const found = async (q: string) =>
+      (await list(`?q=${encodeURIComponent(q)}`)).data.map((item) => item.id).sort();
+    expect(await found('nunez')).toEqual([ids.member]);
+    expect(await found('NÚÑEZ')).toEqual([ids.member]);
+    expect(await found('alvarez')).toEqual([ids.contact]);
+    expect(await found('sofia')).toEqual([ids.contact]);
+    expect(await found('energia solar del bajio')).toEqual([ids.contact]);
+    expect(await found('SOFIA@EXAMPLE')).toEqual([ids.contact]);
+    expect(await found('núñez álvarez')).toEqual([]);
+    // LIKE's wildcards typed by the admin are text, not patterns.
+    expect(await found('%')).toEqual([ids.contact, ids.member].sort());
+    expect(await found('_')).toEqual([ids.contact, ids.member].sort());
+    expect((await list('?q=nunez&spam=true')).total).toBe(0);
+    expect((await list('?q=bot&spam=true')).data.map((item) => item.id)).toEqual([ids.spam]);
   });
 
   it('marks a request as handled', async () => {
@@ -138,8 +183,8 @@ describe.each(testDialects)('requests inbox on %s', (dialect) => {
     const response = await admin.request('GET', '/api/admin/requests/export.csv?kind=Individual');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="solicitudes-\d{4}-\d{2}-\d{2}\.csv"$/,
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="solicitudes-${isoDay(clock.today())}.csv"`,
     );
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

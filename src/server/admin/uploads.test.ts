@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, cookieHeader, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { sniffImage } from '../uploads/image-processing.ts';
+import { pngHeader } from '../uploads/png-header.test-helper.ts';
 import { multipartFile } from './multipart.test-helper.ts';
 
 interface UploadAnswer {
@@ -129,5 +130,107 @@ describe.each(testDialects)('image uploads on %s', (dialect) => {
     expect(listed.statusCode).toBe(200);
     expect(listed.json().total).toBeGreaterThanOrEqual(3);
     expect((await new Browser(t.app).request('GET', '/api/admin/uploads')).statusCode).toBe(401);
+  });
+
+  it('refuses a picture over 40 megapixels with 413 and a Spanish message', async () => {
+    const response = await upload(admin, 'bomba.png', 'image/png', pngHeader(8000, 6000));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toEqual({
+      code: 'IMAGE_TOO_LARGE',
+      message: 'La imagen tiene más de 40 megapíxeles. Redúcela e inténtalo de nuevo.',
+    });
+  });
+
+  it('processes uploads one at a time and asks the ones past a short line to retry with 429', async () => {
+    const png = await picture(3000, 2000).png().toBuffer();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => upload(admin, `a-la-vez-${i}.png`, 'image/png', png)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    // One processing and two waiting get through; the rest are told to come back.
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    const refused = answers.find((answer) => answer.statusCode === 429)!;
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json().error).toEqual({
+      code: 'UPLOADS_BUSY',
+      message: 'Ya hay otras imágenes procesándose. Espera unos segundos e inténtalo de nuevo.',
+    });
+    // The line is empty again afterwards.
+    expect((await upload(admin, 'despues.png', 'image/png', png)).statusCode).toBe(201);
+  });
+
+  it('lists the uploads no content uses, and deletes one only after nothing shows it', async () => {
+    const make = async (name: string, color: string) => {
+      const png = await sharp({ create: { width: 1000, height: 600, channels: 3, background: color } })
+        .png()
+        .toBuffer();
+      const answer = await upload(admin, name, 'image/png', png);
+      expect(answer.statusCode).toBe(201);
+      return answer.json<UploadAnswer>().data;
+    };
+    const shown = await make('usada.png', '#aa3300');
+    const spare = await make('sobrante.png', '#0033aa');
+    const event = await admin.request('POST', '/api/events/create', {
+      event: {
+        name: 'Foro solar',
+        location: 'Oaxaca',
+        date: '8 de marzo',
+        eventDate: '2027-03-08T17:00:00Z',
+        description: 'Un foro.',
+        images: [],
+        imageCover: [shown.srcset[0]!.url],
+        linkEvent: 'https://example.org/foro',
+      },
+    });
+    expect(event.statusCode).toBe(201);
+
+    const unused = (await admin.request('GET', '/api/admin/uploads?unused=true')).json<{
+      data: { id: string; used: boolean }[];
+    }>().data;
+    expect(unused.map((row) => row.id)).toContain(spare.id);
+    expect(unused.map((row) => row.id)).not.toContain(shown.id);
+    const all = (await admin.request('GET', '/api/admin/uploads')).json<{
+      data: { id: string; used: boolean }[];
+    }>().data;
+    expect(all.find((row) => row.id === shown.id)?.used).toBe(true);
+
+    const inUse = await admin.request('DELETE', `/api/admin/uploads/${shown.id}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().error.message).toMatch(/Quítala de ahí/);
+    for (const entry of shown.srcset) expect(existsSync(join(uploadDir, entry.url.slice(9)))).toBe(true);
+
+    expect((await new Browser(t.app).request('DELETE', `/api/admin/uploads/${spare.id}`)).statusCode).toBe(
+      401,
+    );
+    const noToken = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/uploads/${spare.id}`,
+      headers: { cookie: cookieHeader(admin.jar) },
+    });
+    expect(noToken.statusCode).toBe(403);
+
+    const removed = await admin.request('DELETE', `/api/admin/uploads/${spare.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ data: { id: spare.id } });
+    for (const entry of spare.srcset) expect(existsSync(join(uploadDir, entry.url.slice(9)))).toBe(false);
+    expect(await t.app.db.selectFrom('uploads').where('id', '=', spare.id).selectAll().execute()).toEqual([]);
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'uploads.delete')
+      .execute();
+    expect(audit.map((row) => row.target_id)).toEqual([spare.id]);
+    expect((await admin.request('DELETE', `/api/admin/uploads/${spare.id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps the files of an upload whose very bytes were uploaded again', async () => {
+    const png = await picture(700, 500).png().toBuffer();
+    const first = (await upload(admin, 'una.png', 'image/png', png)).json<UploadAnswer>().data;
+    const second = (await upload(admin, 'otra-vez.png', 'image/png', png)).json<UploadAnswer>().data;
+    expect(second.src).toBe(first.src);
+    expect((await admin.request('DELETE', `/api/admin/uploads/${first.id}`)).statusCode).toBe(200);
+    expect(existsSync(join(uploadDir, first.src.slice(9)))).toBe(true);
+    expect((await admin.request('DELETE', `/api/admin/uploads/${second.id}`)).statusCode).toBe(200);
+    expect(existsSync(join(uploadDir, first.src.slice(9)))).toBe(false);
   });
 });

@@ -9,8 +9,13 @@ export function findAdminByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom('admins').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 
+/** The account as a session sees it: who, and whether a second factor is on. */
 export function findAdminById(db: Kysely<Database>, id: string) {
-  return db.selectFrom('admins').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('admins')
+    .select(['id', 'email', 'totp_enabled_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function createAdmin(db: Kysely<Database>, email: string, password: string) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/messages.ts';
-import { Browser, TEST_ADMIN, createTestApp, type TestApp } from '../test/app.ts';
+import { Browser, TEST_ADMIN, cookieHeader, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
@@ -35,7 +35,9 @@ describe.each(testDialects)('admin session on %s', (dialect) => {
 
     const login = await browser.login();
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toEqual({ data: { id: expect.any(String), email: TEST_ADMIN.email } });
+    expect(login.json()).toEqual({
+      data: { id: expect.any(String), email: TEST_ADMIN.email, secondFactorRequired: false },
+    });
     const cookie = login.cookies.find((c) => c.name === 'sid');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeFalsy();
@@ -74,7 +76,8 @@ describe.each(testDialects)('admin session on %s', (dialect) => {
       expect(response.statusCode).toBe(401);
       expect(response.json().error.message).toBe(apiMessages.badCredentials);
     }
-    const limited = await browser.login('otra@example.org', 'x');
+    expect((await browser.login(TEST_ADMIN.email, 'otra-vez')).statusCode).toBe(401);
+    const limited = await browser.login(TEST_ADMIN.email, 'y-otra');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toEqual({ code: 'RATE_LIMITED', message: apiMessages.rateLimited });
     await limitedApp.close();
@@ -95,27 +98,66 @@ describe.each(testDialects)('admin session on %s', (dialect) => {
     expect(replay.statusCode).toBe(401);
   });
 
-  it('rate-limits failed logins to one account even when they come from many addresses', async () => {
+  it("leaves the owner able to log in while a stranger's guesses from another address are refused", async () => {
     const limitedApp = await createTestApp(dialect, { loginRateLimit: 3 });
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    const from = async (address: string, password: string) => {
       const browser = new Browser(limitedApp.app);
       await browser.csrf();
-      const response = await limitedApp.app.inject({
+      return limitedApp.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        remoteAddress: `203.0.113.${i + 1}`,
-        headers: { cookie: `_csrf=${browser.jar._csrf}`, 'x-xsrf-token': browser.token },
-        payload: { email: TEST_ADMIN.email.toUpperCase(), password: 'equivocada' },
+        remoteAddress: address,
+        headers: { cookie: cookieHeader(browser.jar), 'x-xsrf-token': browser.token },
+        payload: { email: TEST_ADMIN.email.toUpperCase(), password },
       });
-      statuses.push(response.statusCode);
-    }
-    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    };
+    const stranger: number[] = [];
+    for (let i = 0; i < 5; i++) stranger.push((await from('203.0.113.9', 'equivocada')).statusCode);
+    expect(stranger).toEqual([401, 401, 401, 429, 429]);
+
+    const owner = await from('198.51.100.7', TEST_ADMIN.password);
+    expect(owner.statusCode).toBe(200);
+
+    const log = await limitedApp.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'admin_email', 'detail'])
+      .orderBy('created_at')
+      .execute();
+    expect(log.filter((row) => row.action === 'auth.login.failed')).toEqual(
+      Array.from({ length: 3 }, () => ({
+        action: 'auth.login.failed',
+        admin_email: TEST_ADMIN.email,
+        detail: 'Contraseña incorrecta (desde 203.0.113.9)',
+      })),
+    );
+    expect(log.filter((row) => row.action === 'auth.login')).toEqual([
+      { action: 'auth.login', admin_email: TEST_ADMIN.email, detail: 'Con contraseña (desde 198.51.100.7)' },
+    ]);
     await limitedApp.close();
-  });
+  }, 60_000);
+
+  it('limits one address trying many accounts to three times the per-account allowance', async () => {
+    const limitedApp = await createTestApp(dialect, { loginRateLimit: 2 });
+    const browser = new Browser(limitedApp.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push((await browser.login(`persona${i}@example.org`, 'x')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
+    const unknown = await limitedApp.app.db
+      .selectFrom('audit_log')
+      .select(['admin_id', 'detail'])
+      .where('action', '=', 'auth.login.failed')
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+    expect(unknown).toEqual({
+      admin_id: null,
+      detail: 'Correo sin cuenta: persona0@example.org (desde 127.0.0.1)',
+    });
+    await limitedApp.close();
+  }, 60_000);
 
   it('marks every cookie Secure in production, and the session one HttpOnly and SameSite=Lax', async () => {
-    const production = await createTestApp(dialect, { env: 'production', trustProxy: true });
+    const production = await createTestApp(dialect, { env: 'production', trustProxy: 1 });
     const browser = new Browser(production.app);
     const https = { 'x-forwarded-proto': 'https' };
     const csrf = await production.app.inject({ url: '/api/csrf', headers: https });

@@ -8,17 +8,23 @@ type Callback = (error?: unknown) => void;
 export class DatabaseSessionStore {
   #db: Kysely<Database>;
   #ttlMs: number;
+  #maxMs: number;
 
-  constructor(db: Kysely<Database>, ttlMs: number) {
+  /** `ttlMs`: idle lifetime (rolls with each request); `maxMs`: absolute lifetime from the login. */
+  constructor(db: Kysely<Database>, ttlMs: number, maxMs: number) {
     this.#db = db;
     this.#ttlMs = ttlMs;
+    this.#maxMs = maxMs;
   }
 
   set(sid: string, session: Session, callback: Callback): void {
-    const expires = session.cookie?.expires
-      ? new Date(session.cookie.expires)
-      : new Date(Date.now() + this.#ttlMs);
-    const row = { sid, data: JSON.stringify(session), expires_at: expires.toISOString() };
+    let expires = session.cookie?.expires
+      ? new Date(session.cookie.expires).getTime()
+      : Date.now() + this.#ttlMs;
+    // However active, a session ends maxMs after its login: the row's expiry never rolls past that.
+    const loginAt = (session as { loginAt?: unknown }).loginAt;
+    if (typeof loginAt === 'number') expires = Math.min(expires, loginAt + this.#maxMs);
+    const row = { sid, data: JSON.stringify(session), expires_at: new Date(expires).toISOString() };
     this.#db
       .insertInto('sessions')
       .values(row)

@@ -25,16 +25,32 @@ describe('mail templates', () => {
     expect(mail.text).toMatch(/Fecha: 23 de noviembre de 2026.*12:30/);
   });
 
+  it('dates a request sent in the evening on its day in Mexico City, not on the UTC one', () => {
+    const mail = notificationMail({ ...base, kind: 'contacto', createdAt: '2026-11-24T02:15:00.000Z' });
+    expect(mail.text).toMatch(
+      /Fecha: 23 de noviembre de 2026.*8:15.*\(hora del centro de México; 2026-11-24T02:15:00\.000Z\)/,
+    );
+  });
+
   it('tells a contact message apart from a membership request', () => {
     const mail = notificationMail({ ...base, kind: 'contacto' });
     expect(mail.subject).toBe('Nuevo mensaje de contacto: Ana López Ruiz');
     expect(mail.text).toContain('Tipo de membresía: No aplica (mensaje de contacto)');
   });
 
-  it('thanks the sender in Spanish', () => {
-    const mail = acknowledgementMail({ ...base, kind: 'Individual' });
+  it('thanks the sender in Spanish, repeating nothing she typed', () => {
+    const typed = {
+      ...base,
+      fullName: 'Gana dinero en https://evil.example',
+      company: 'Oferta',
+      position: 'Clic',
+    };
+    const mail = acknowledgementMail({ ...typed, kind: 'Individual' });
     expect(mail.subject).toBe('Recibimos tu solicitud de membresía');
-    expect(mail.text).toMatch(/^Hola, Ana:/);
+    expect(mail.text).toMatch(/^Hola:/);
+    for (const word of ['Gana', 'evil', 'Oferta', 'Clic', base.email, base.phoneNumber]) {
+      expect(mail.text + mail.subject).not.toContain(word);
+    }
     expect(mail.text).toContain('Recibimos tu solicitud de membresía Individual');
     expect(acknowledgementMail({ ...base, kind: 'contacto' }).text).toContain(
       'Recibimos tu solicitud de contacto',

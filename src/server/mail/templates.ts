@@ -1,4 +1,5 @@
 import type { RequestKind } from '../db/schema.ts';
+import { clock } from '../../shared/clock.ts';
 import { organisation } from '../../shared/organisation.ts';
 
 /** What a template needs to know about a stored request. */
@@ -50,16 +51,10 @@ export function messageIdFor(outboxId: string, mailFrom: string): string {
 /** Signs the acknowledgement; the site's title uses the same name. */
 const ASSOCIATION_NAME = organisation.name;
 
-const MEXICO_DATE = new Intl.DateTimeFormat('es-MX', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'America/Mexico_City',
-});
-
+/** The association's time, and the stored UTC timestamp beside it for anyone who needs it exact. */
 function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${MEXICO_DATE.format(date)} (hora del centro de México; ${iso})`;
+  const local = clock.formatLong(iso);
+  return local ? `${local} (${organisation.timeZoneLabel}; ${iso})` : iso;
 }
 
 function isMembership(kind: RequestKind): boolean {
@@ -95,15 +90,18 @@ export function notificationMail(request: RequestDetails): MailContent {
   return { subject, text };
 }
 
-/** The acknowledgement to the person who wrote: short, warm, and honest about what happens next. */
-export function acknowledgementMail(request: RequestDetails): MailContent {
-  const firstName = singleLine(request.fullName).split(' ')[0] ?? '';
+/**
+ * The acknowledgement to the person who wrote: short, warm, and honest about what happens next. It
+ * goes to whatever address was typed, so it carries no word the visitor typed (not even the name):
+ * otherwise anyone could make the association send their text to a stranger.
+ */
+export function acknowledgementMail(request: Pick<RequestDetails, 'kind'>): MailContent {
   const what = isMembership(request.kind)
     ? `tu solicitud de membresía ${request.kind}`
     : 'tu solicitud de contacto';
   const subject = isMembership(request.kind) ? 'Recibimos tu solicitud de membresía' : 'Recibimos tu mensaje';
   const text = [
-    `Hola, ${firstName}:`,
+    'Hola:',
     '',
     `Recibimos ${what}. ¡Muchas gracias por tu interés y por sumarte a impulsar el liderazgo de las mujeres en las energías renovables!`,
     '',

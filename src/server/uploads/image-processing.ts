@@ -3,8 +3,11 @@ import sharp from 'sharp';
 
 export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
 export const UPLOAD_WIDTHS = [480, 960, 1600] as const;
-/** Past this many pixels a file is a decompression bomb rather than a photo. */
-const MAX_INPUT_PIXELS = 60_000_000;
+/**
+ * Past this many pixels a file is a decompression bomb rather than a photo: 40 MP is more than any
+ * phone or usual camera takes, and decoding it costs about 160 MB.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 
@@ -32,36 +35,55 @@ export interface ProcessedImage {
 }
 
 export class UnreadableImageError extends Error {}
+export class TooManyPixelsError extends Error {}
 
 /**
  * Re-encodes an image to WebP in the standard widths, never wider than the original (an image
  * narrower than the smallest width keeps its own). Orientation is applied first, then every piece
  * of metadata (EXIF with its GPS position, ICC, XMP) is left out, which is sharp's default.
+ *
+ * The original is decoded once: one pipeline reads its header, then turns and shrinks it to the
+ * widest variant (JPEG and WebP shrink while decoding); the narrower ones are made from that small
+ * copy, one after another, so memory stays near one decoded image whatever the file holds.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
   try {
-    const meta = await sharp(input, options).metadata();
+    const original = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const meta = await original.metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
+    if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new TooManyPixelsError();
     // EXIF orientations 5 to 8 turn the picture a quarter: width and height trade places.
     const turned = (meta.orientation ?? 1) >= 5;
     const width = turned ? meta.height : meta.width;
     const height = turned ? meta.width : meta.height;
     const widths: number[] = UPLOAD_WIDTHS.filter((candidate) => candidate <= width);
     if (widths.length === 0) widths.push(width);
-    const variants = await Promise.all(
-      widths.map(async (target) => {
-        const { data, info } = await sharp(input, options)
-          .rotate()
-          .resize({ width: target, withoutEnlargement: true })
-          .webp({ quality: 80, effort: 4 })
-          .toBuffer({ resolveWithObject: true });
-        const hash = createHash('sha256').update(data).digest('hex').slice(0, 20);
-        return { width: info.width, height: info.height, fileName: `${hash}-${info.width}.webp`, data };
-      }),
-    );
+    const widest = Math.max(...widths);
+    const base = await original
+      .rotate()
+      .resize({ width: widest, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = {
+      width: base.info.width,
+      height: base.info.height,
+      channels: base.info.channels,
+    };
+    const variants: Variant[] = [];
+    for (const target of widths) {
+      const { data, info } = await sharp(base.data, { raw })
+        .resize({ width: target, withoutEnlargement: true })
+        .webp({ quality: 80, effort: 4 })
+        .toBuffer({ resolveWithObject: true });
+      const hash = createHash('sha256').update(data).digest('hex').slice(0, 20);
+      variants.push({ width: info.width, height: info.height, fileName: `${hash}-${info.width}.webp`, data });
+    }
     return { width, height, variants };
   } catch (error) {
+    // sharp reads the size from the header and refuses before decoding.
+    if (error instanceof TooManyPixelsError || /exceeds pixel limit/i.test(String(error))) {
+      throw new TooManyPixelsError();
+    }
     throw new UnreadableImageError(error instanceof Error ? error.message : String(error));
   }
 }

@@ -12,6 +12,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { ApiRequestError } from '../api/client.ts';
 import { adminGet, adminPaths, adminSend } from './admin-api.ts';
+import { SecondFactorCard } from './second-factor.tsx';
 
 function PasswordCard() {
   const notify = useNotify();
@@ -144,6 +145,7 @@ export function AccountPage() {
     <Box sx={{ display: 'grid', gap: 2, py: 2, maxWidth: 640 }}>
       <Title title="Mi cuenta y ajustes" />
       <PasswordCard />
+      <SecondFactorCard />
       <RetentionCard />
     </Box>
   );

@@ -15,7 +15,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { EmptyState, useIsSmall } from './list-layout.tsx';
-import { formatMexicoTime } from './mexico-time.ts';
+import { clock } from '../../shared/clock.ts';
 
 const MIN_PASSWORD = 12;
 
@@ -34,7 +34,7 @@ export function AdminList() {
       {small ? (
         <SimpleList
           primaryText={(record) => (isMe(record) ? `${record.email} (tú)` : record.email)}
-          secondaryText={(record) => `Desde ${formatMexicoTime(record.createdAt)}`}
+          secondaryText={(record) => `Desde ${clock.formatShort(record.createdAt)}`}
           linkType={false}
         />
       ) : (
@@ -47,7 +47,7 @@ export function AdminList() {
           <FunctionField
             label="Creada"
             sortable={false}
-            render={(record: RaRecord) => formatMexicoTime(record.createdAt)}
+            render={(record: RaRecord) => clock.formatShort(record.createdAt)}
           />
           <DeleteButton
             mutationMode="pessimistic"

@@ -8,7 +8,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { EmptyState, useIsSmall } from './list-layout.tsx';
-import { formatMexicoTime } from './mexico-time.ts';
+import { clock } from '../../shared/clock.ts';
 
 const ACTIONS: Record<string, string> = {
   'events.create': 'Creó un evento',
@@ -29,6 +29,9 @@ const ACTIONS: Record<string, string> = {
   'admins.delete': 'Eliminó una cuenta de administración',
   'me.password': 'Cambió su contraseña',
   'auth.login': 'Inició sesión',
+  'auth.login.failed': 'Intento de acceso fallido',
+  'me.second-factor.enable': 'Activó la verificación en dos pasos',
+  'me.second-factor.disable': 'Desactivó la verificación en dos pasos',
   'auth.logout': 'Cerró sesión',
 };
 
@@ -59,13 +62,13 @@ export function AuditList() {
       {small ? (
         <SimpleList
           primaryText={(record) => actionLabel(record.action)}
-          secondaryText={(record) => `${who(record)} · ${formatMexicoTime(record.createdAt)}`}
+          secondaryText={(record) => `${who(record)} · ${clock.formatShort(record.createdAt)}`}
           tertiaryText={(record) => record.detail ?? ''}
           linkType={false}
         />
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false}>
-          <FunctionField label="Cuándo" render={(record: RaRecord) => formatMexicoTime(record.createdAt)} />
+          <FunctionField label="Cuándo" render={(record: RaRecord) => clock.formatShort(record.createdAt)} />
           <FunctionField label="Quién" render={who} />
           <FunctionField label="Qué" render={(record: RaRecord) => actionLabel(record.action)} />
           <TextField source="targetId" label="Elemento" emptyText="—" />

@@ -1,19 +1,19 @@
 import type { GetListParams, GetListResult, RaRecord } from 'react-admin';
+import { clock } from '../../shared/clock.ts';
+import { foldForSearch } from '../../shared/text-fold.ts';
 
-/** "upcoming" or "past" against now, by each event's UTC date. */
+/** "upcoming" or "past", as the site reads it: an event is upcoming until its local day ends. */
 function byWhen(record: RaRecord, when: unknown, now: number): boolean {
   if (when !== 'upcoming' && when !== 'past') return true;
-  const at = Date.parse(String(record.eventDate));
-  return when === 'upcoming' ? at >= now : at < now;
+  return clock.isUpcoming(String(record.eventDate), new Date(now)) === (when === 'upcoming');
 }
 
 function matchesText(record: RaRecord, q: unknown): boolean {
   if (typeof q !== 'string' || !q.trim()) return true;
-  const needle = q.trim().toLocaleLowerCase('es-MX');
+  // The lists come whole from the server; they are searched here with the server's own folding.
+  const needle = foldForSearch(q.trim());
   return ['name', 'location', 'job', 'address'].some((field) =>
-    String(record[field] ?? '')
-      .toLocaleLowerCase('es-MX')
-      .includes(needle),
+    foldForSearch(String(record[field] ?? '')).includes(needle),
   );
 }
 

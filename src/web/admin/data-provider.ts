@@ -18,7 +18,7 @@ async function serverList(resource: string, params: GetListParams) {
         ? adminPaths.audit + queryString({ ...filter, page, perPage })
         : resource === 'admins'
           ? adminPaths.admins
-          : adminPaths.uploads;
+          : adminPaths.uploads + queryString({ unused: filter?.unused ? 'true' : undefined });
   return adminGet<ListAnswer<RaRecord>>(path);
 }
 
@@ -72,7 +72,8 @@ export const dataProvider: DataProvider = {
     const id = String(params.id);
     if (isContent(resource)) {
       const keys = payloadKeys[resource];
-      const { id: _id, ...fields } = params.data as Record<string, unknown>;
+      // The slug is the server's (made once, never edited): it is not part of the input.
+      const { id: _id, slug: _slug, ...fields } = params.data as Record<string, unknown>;
       return adminSend('PUT', apiPaths.update(resource), { [keys.idKey]: id, [keys.dataKey]: fields });
     }
     if (resource === 'requests') {
@@ -92,6 +93,7 @@ export const dataProvider: DataProvider = {
     const id = String(params.id);
     if (isContent(resource)) await adminSend('DELETE', apiPaths.remove(resource, id));
     else if (resource === 'admins') await adminSend('DELETE', adminPaths.admin(id));
+    else if (resource === 'uploads') await adminSend('DELETE', adminPaths.uploadItem(id));
     else throw new Error(`No se puede eliminar en ${resource}`);
     return { data: params.previousData ?? ({ id } as never) };
   },

@@ -21,9 +21,10 @@ import {
 } from 'react-admin';
 import { EVENT_EXCERPT_LENGTH, TEXT_LIMITS } from '../../shared/constants.ts';
 import { excerpt } from '../../shared/excerpt.ts';
+import { EventDisplayDateInput } from './event-date-input.tsx';
 import { ImageListInput } from './image-list-input.tsx';
 import { EmptyState, Thumbnail, useIsSmall } from './list-layout.tsx';
-import { formatMexicoTime, mexicoLocalToUtc, utcToMexicoLocal } from './mexico-time.ts';
+import { clock } from '../../shared/clock.ts';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Buscar por nombre o lugar" />,
@@ -58,7 +59,7 @@ export function EventList() {
       {small ? (
         <SimpleList
           primaryText={(record) => record.name}
-          secondaryText={(record) => formatMexicoTime(record.eventDate)}
+          secondaryText={(record) => clock.formatShort(record.eventDate)}
           tertiaryText={(record) => record.location}
           leftAvatar={(record) => <Thumbnail src={record.imageCover?.[0] ?? record.images?.[0]} />}
           linkType="edit"
@@ -74,7 +75,7 @@ export function EventList() {
           <FunctionField
             label="Fecha (hora de CDMX)"
             sortBy="eventDate"
-            render={(record: RaRecord) => formatMexicoTime(record.eventDate)}
+            render={(record: RaRecord) => clock.formatShort(record.eventDate)}
           />
           <TextField source="location" label="Lugar" />
           <EditButton />
@@ -130,19 +131,13 @@ function EventForm() {
         source="eventDate"
         label="Fecha y hora"
         type="datetime-local"
-        format={utcToMexicoLocal}
-        parse={mexicoLocalToUtc}
+        format={clock.toInputValue}
+        parse={clock.fromInputValue}
         validate={required()}
         helperText="Hora de la Ciudad de México. Ordena el calendario y decide si el evento es próximo."
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <TextInput
-        source="date"
-        label="Fecha como se mostrará"
-        validate={[required(), maxLength(TEXT_LIMITS.displayDate)]}
-        helperText="Por ejemplo: «8 de marzo de 2027, 11:00 h»"
-        fullWidth
-      />
+      <EventDisplayDateInput />
       <TextInput
         source="description"
         label="Descripción"

@@ -16,6 +16,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useInput, useNotify } from 'react-admin';
 import { TEXT_LIMITS } from '../../shared/constants.ts';
 import { uploadImage } from './admin-api.ts';
+import { UploadProgressBar, useUploadProgress } from './upload-progress.tsx';
 
 interface ImageListInputProps {
   source: string;
@@ -32,6 +33,7 @@ export function ImageListInput({ source, label, helperText, single = false }: Im
   const { field, fieldState } = useInput<string[]>({ source, defaultValue: [] });
   const notify = useNotify();
   const [uploading, setUploading] = useState(0);
+  const progress = useUploadProgress();
   const [address, setAddress] = useState('');
   const id = useId();
   const images: string[] = Array.isArray(field.value) ? field.value : [];
@@ -52,7 +54,7 @@ export function ImageListInput({ source, label, helperText, single = false }: Im
     for (const file of files) {
       setUploading((n) => n + 1);
       try {
-        const uploaded = await uploadImage(file);
+        const uploaded = await uploadImage(file, progress.track(file.name));
         current = [...current, uploaded.src];
         set(current);
       } catch (error) {
@@ -63,6 +65,7 @@ export function ImageListInput({ source, label, helperText, single = false }: Im
         setUploading((n) => n - 1);
       }
     }
+    progress.done();
   };
 
   const addAddress = () => {
@@ -188,6 +191,7 @@ export function ImageListInput({ source, label, helperText, single = false }: Im
           Agregar
         </Button>
       </Stack>
+      <UploadProgressBar state={progress.state} />
       <FormHelperText id={`${id}-help`} error={Boolean(fieldState.error)}>
         {fieldState.error?.message ??
           helperText ??

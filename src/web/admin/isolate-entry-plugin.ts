@@ -3,6 +3,8 @@ import type { Plugin } from 'vite';
 const COPY = '?admin-copy';
 const POLYFILL = 'vite/modulepreload-polyfill';
 const NO_POLYFILL = '\0admin-no-modulepreload-polyfill';
+// Vite's helper for dynamic imports: shared, it would become a chunk that the public entry imports too.
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
 
 /**
  * Two entries of one build share every module they both import, and a shared ES module keeps the
@@ -18,6 +20,7 @@ export function isolateEntry(entryDir: string): Plugin {
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer, options) {
+      if (source === PRELOAD_HELPER && importer && fromEntry(importer)) return PRELOAD_HELPER + COPY;
       if (!importer || source.includes(COPY) || source.startsWith('\0') || !fromEntry(importer)) return null;
       if (options.isEntry) return null;
       // Shared, the polyfill would become a chunk of its own; the browsers the admin needs have modulepreload.
@@ -29,8 +32,10 @@ export function isolateEntry(entryDir: string): Plugin {
       if (resolved.id.startsWith(entryDir)) return resolved;
       return { ...resolved, id: resolved.id + COPY };
     },
-    load(id) {
-      return id === NO_POLYFILL ? 'export {};' : null;
+    async load(id) {
+      if (id === NO_POLYFILL) return 'export {};';
+      if (id === PRELOAD_HELPER + COPY) return (await this.load({ id: PRELOAD_HELPER })).code ?? null;
+      return null;
     },
   };
 }

@@ -7,9 +7,11 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { ListItemIcon, MenuItem } from '@mui/material';
+import { Alert, Box, ListItemIcon, MenuItem } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Logout, Menu, UserMenu, useGetIdentity } from 'react-admin';
+import { AppBar, Layout, Logout, Menu, Title, UserMenu, useGetIdentity } from 'react-admin';
+import type { AdminIdentity } from './auth-provider.ts';
+import { SecondFactorCard } from './second-factor.tsx';
 
 export const icons = {
   requests: InboxIcon,
@@ -48,8 +50,27 @@ function AdminUserMenu() {
 
 const AdminAppBar = () => <AppBar userMenu={<AdminUserMenu />} />;
 
+/**
+ * When the site requires a second factor and the admin has none yet, setting it up is all she can do:
+ * the page she asked for waits until it is on.
+ */
+function SecondFactorGate({ children }: { children: ReactNode }) {
+  const { identity, refetch } = useGetIdentity();
+  const admin = identity as Partial<AdminIdentity> | undefined;
+  if (!admin?.secondFactorRequired || admin.secondFactorEnabled) return <>{children}</>;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, py: 2, maxWidth: 640 }}>
+      <Title title="Activa la verificación en dos pasos" />
+      <Alert severity="info">
+        El sitio exige la verificación en dos pasos a todas las administradoras. Actívala para continuar.
+      </Alert>
+      <SecondFactorCard onChange={() => void refetch()} />
+    </Box>
+  );
+}
+
 export const AdminLayout = ({ children }: { children: ReactNode }) => (
   <Layout menu={AdminMenu} appBar={AdminAppBar}>
-    {children}
+    <SecondFactorGate>{children}</SecondFactorGate>
   </Layout>
 );

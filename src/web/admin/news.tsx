@@ -1,4 +1,5 @@
-import { RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
+import { LinearProgress } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import {
   Create,
   Datagrid,
@@ -19,6 +20,8 @@ import {
 import { TEXT_LIMITS } from '../../shared/constants.ts';
 import { ImageListInput } from './image-list-input.tsx';
 import { EmptyState, Thumbnail, useIsSmall } from './list-layout.tsx';
+
+const NewsTextInput = lazy(() => import('./news-text-input.tsx'));
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Buscar por título o lugar" />];
 
@@ -73,14 +76,11 @@ function NewsForm() {
         validate={[required(), maxLength(TEXT_LIMITS.location)]}
         fullWidth
       />
-      <RichTextInput
-        source="description"
-        label="Texto"
-        validate={[required(), maxLength(TEXT_LIMITS.html)]}
-        toolbar={<RichTextInputToolbar size="small" />}
-        helperText="Se guarda como HTML; el servidor quita lo que no sea seguro."
-        fullWidth
-      />
+      <Suspense
+        fallback={<LinearProgress sx={{ width: '100%', my: 3 }} aria-label="Cargando el editor de texto" />}
+      >
+        <NewsTextInput />
+      </Suspense>
       <ImageListInput source="images" label="Imágenes" />
     </SimpleForm>
   );

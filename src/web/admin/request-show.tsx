@@ -26,8 +26,9 @@ import {
   useUpdate,
   type RaRecord,
 } from 'react-admin';
+import { mailtoHref } from '../../shared/mail-links.ts';
 import { adminPaths, adminSend, type InboxItem } from './admin-api.ts';
-import { formatMexicoTime } from './mexico-time.ts';
+import { clock } from '../../shared/clock.ts';
 import { DeliveryChip, StatusChip, kindLabel } from './request-parts.tsx';
 
 function StatusButtons() {
@@ -149,7 +150,7 @@ function DeliveryDetails() {
               <TableCell>{PURPOSE[message.purpose]}</TableCell>
               <TableCell>{MAIL_STATUS[message.status] ?? message.status}</TableCell>
               <TableCell>{message.attempts}</TableCell>
-              <TableCell>{message.sentAt ? formatMexicoTime(message.sentAt) : '—'}</TableCell>
+              <TableCell>{message.sentAt ? clock.formatShort(message.sentAt) : '—'}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{message.lastError ?? '—'}</TableCell>
             </TableRow>
           ))}
@@ -164,7 +165,7 @@ export function RequestShow() {
     <Show title="Solicitud" actions={<Actions />}>
       <SimpleShowLayout>
         <RequestActions />
-        <FunctionField label="Recibida" render={(record: RaRecord) => formatMexicoTime(record.createdAt)} />
+        <FunctionField label="Recibida" render={(record: RaRecord) => clock.formatShort(record.createdAt)} />
         <FunctionField label="Tipo" render={(record: RaRecord) => kindLabel(record.kind)} />
         <FunctionField
           label="Estado"
@@ -180,7 +181,7 @@ export function RequestShow() {
         <TextField source="position" label="Puesto" />
         <FunctionField
           label="Correo"
-          render={(record: RaRecord) => <a href={`mailto:${record.email}`}>{record.email}</a>}
+          render={(record: RaRecord) => <a href={mailtoHref(String(record.email))}>{record.email}</a>}
         />
         <FunctionField
           label="Teléfono"

@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { adminPaths, queryString, type InboxItem } from './admin-api.ts';
 import { EmptyState, useIsSmall } from './list-layout.tsx';
-import { formatMexicoTime } from './mexico-time.ts';
+import { clock } from '../../shared/clock.ts';
 import { DeliveryChip, KIND_CHOICES, STATUS_CHOICES, StatusChip, kindLabel } from './request-parts.tsx';
 
 const filters = [
@@ -86,7 +86,7 @@ export function RequestList() {
       {small ? (
         <SimpleList<InboxItem>
           primaryText={(record) => record.fullName}
-          secondaryText={(record) => `${kindLabel(record.kind)} · ${formatMexicoTime(record.createdAt)}`}
+          secondaryText={(record) => `${kindLabel(record.kind)} · ${clock.formatShort(record.createdAt)}`}
           tertiaryText={(record) => <DeliveryChip delivery={record.delivery} />}
           linkType="show"
         />
@@ -95,7 +95,7 @@ export function RequestList() {
           <FunctionField
             label="Fecha"
             sortBy="createdAt"
-            render={(record: RaRecord) => formatMexicoTime(record.createdAt)}
+            render={(record: RaRecord) => clock.formatShort(record.createdAt)}
           />
           <FunctionField
             label="Tipo"

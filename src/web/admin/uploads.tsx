@@ -1,4 +1,5 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import UploadIcon from '@mui/icons-material/FileUpload';
 import {
   Box,
@@ -7,27 +8,39 @@ import {
   CardActions,
   CardContent,
   CardMedia,
+  Chip,
   CircularProgress,
   IconButton,
   Typography,
 } from '@mui/material';
 import { useState, type ChangeEvent } from 'react';
-import { List, TopToolbar, useListContext, useNotify, useRefresh } from 'react-admin';
+import {
+  BooleanInput,
+  Confirm,
+  List,
+  TopToolbar,
+  useDelete,
+  useListContext,
+  useNotify,
+  useRefresh,
+} from 'react-admin';
 import { uploadImage, type UploadedImage } from './admin-api.ts';
+import { UploadProgressBar, useUploadProgress } from './upload-progress.tsx';
 import { EmptyState } from './list-layout.tsx';
-import { formatMexicoTime } from './mexico-time.ts';
+import { clock } from '../../shared/clock.ts';
 
-function UploadButton() {
+function UploadButton({ align = 'flex-end' }: { align?: 'flex-end' | 'center' }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
+  const progress = useUploadProgress();
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
     setBusy(true);
     for (const file of files) {
       try {
-        await uploadImage(file);
+        await uploadImage(file, progress.track(file.name));
         notify(`«${file.name}» subida`, { type: 'success' });
       } catch (error) {
         notify(`«${file.name}»: ${error instanceof Error ? error.message : 'no se pudo subir'}`, {
@@ -35,25 +48,85 @@ function UploadButton() {
         });
       }
     }
+    progress.done();
     setBusy(false);
     refresh();
   };
   return (
-    <Button
-      component="label"
-      size="small"
-      startIcon={busy ? <CircularProgress size={16} /> : <UploadIcon />}
-      disabled={busy}
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: align,
+        minWidth: 0,
+        maxWidth: 360,
+        mx: align === 'center' ? 'auto' : 0,
+      }}
     >
-      {busy ? 'Subiendo…' : 'Subir imágenes'}
-      <input
-        hidden
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        multiple
-        onChange={(event) => void onChange(event)}
+      <Button
+        component="label"
+        size="small"
+        startIcon={busy ? <CircularProgress size={16} /> : <UploadIcon />}
+        disabled={busy}
+      >
+        {busy ? 'Subiendo…' : 'Subir imágenes'}
+        <input
+          hidden
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          onChange={(event) => void onChange(event)}
+        />
+      </Button>
+      <UploadProgressBar state={progress.state} />
+    </Box>
+  );
+}
+
+/** Deletes an image nothing shows, after the admin confirms it. */
+function DeleteUnused({ image }: { image: UploadedImage }) {
+  const [open, setOpen] = useState(false);
+  const [deleteOne, { isPending }] = useDelete();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const name = image.originalName ?? 'la imagen';
+  const confirm = () =>
+    deleteOne(
+      'uploads',
+      { id: image.id, previousData: image },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          notify(`«${name}» eliminada`, { type: 'success' });
+          refresh();
+        },
+        onError: (error) => {
+          setOpen(false);
+          notify(error instanceof Error ? error.message : 'No se pudo eliminar', { type: 'error' });
+        },
+      },
+    );
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={`Eliminar ${name}`}
+        onClick={() => setOpen(true)}
+        sx={{ ml: 'auto' }}
+      >
+        <DeleteIcon fontSize="small" />
+      </IconButton>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title="¿Eliminar esta imagen?"
+        content={`«${name}» no aparece en ningún evento, noticia ni socia. Se borrará del sitio con todos sus tamaños; esto no se puede deshacer.`}
+        confirm="Eliminar"
+        cancel="Cancelar"
+        onConfirm={() => void confirm()}
+        onClose={() => setOpen(false)}
       />
-    </Button>
+    </>
   );
 }
 
@@ -84,8 +157,15 @@ function Gallery() {
               {image.originalName}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {image.width}×{image.height} · {formatMexicoTime(image.createdAt)}
+              {image.width}×{image.height} · {clock.formatShort(image.createdAt)}
             </Typography>
+            <Box sx={{ mt: 0.5 }}>
+              {image.used ? (
+                <Chip size="small" color="success" variant="outlined" label="En uso" />
+              ) : (
+                <Chip size="small" variant="outlined" label="Sin usar" />
+              )}
+            </Box>
           </CardContent>
           <CardActions>
             <IconButton
@@ -98,6 +178,7 @@ function Gallery() {
             <Typography variant="caption" color="text.secondary">
               {image.srcset.map((entry) => entry.width).join(' · ')} px
             </Typography>
+            {image.used === false && <DeleteUnused image={image} />}
           </CardActions>
         </Card>
       ))}
@@ -115,6 +196,7 @@ export const UploadList = () => (
     }
     pagination={false}
     exporter={false}
+    filters={[<BooleanInput key="unused" source="unused" label="Solo las que no se usan" alwaysOn />]}
     empty={
       <Box sx={{ textAlign: 'center', py: 6 }}>
         <EmptyState
@@ -122,7 +204,7 @@ export const UploadList = () => (
           title="Aún no hay imágenes subidas"
           text="Sube fotos aquí o desde el formulario de un evento, noticia o socia."
         />
-        <UploadButton />
+        <UploadButton align="center" />
       </Box>
     }
   >

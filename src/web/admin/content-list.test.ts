@@ -1,27 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { filterContent } from './content-list.ts';
-import { formatMexicoTime, mexicoLocalToUtc, utcToMexicoLocal } from './mexico-time.ts';
-
-describe('Mexico City time in the event form', () => {
-  it('shows a UTC timestamp on Mexico City clocks and stores what is typed as UTC', () => {
-    expect(utcToMexicoLocal('2027-03-08T17:00:00.000Z')).toBe('2027-03-08T11:00');
-    expect(mexicoLocalToUtc('2027-03-08T11:00')).toBe('2027-03-08T17:00:00.000Z');
-    // Across midnight UTC the day changes too.
-    expect(mexicoLocalToUtc('2026-12-31T20:30')).toBe('2027-01-01T02:30:00.000Z');
-    expect(utcToMexicoLocal(mexicoLocalToUtc('2026-07-15T09:05'))).toBe('2026-07-15T09:05');
-  });
-
-  it('leaves empty or half-typed values empty', () => {
-    expect(utcToMexicoLocal('')).toBe('');
-    expect(utcToMexicoLocal('no es fecha')).toBe('');
-    expect(mexicoLocalToUtc('2027-03-08')).toBe('');
-    expect(formatMexicoTime(undefined)).toBe('');
-  });
-
-  it('reads a timestamp in Spanish with the Mexico City hour', () => {
-    expect(formatMexicoTime('2027-03-08T17:00:00.000Z')).toMatch(/^8 mar 2027, 11:00/);
-  });
-});
 
 describe('content lists in the admin', () => {
   const events = [
@@ -39,8 +17,23 @@ describe('content lists in the admin', () => {
     expect(list({ when: 'past' }).data.map((event) => event.id)).toEqual(['a', 'c']);
   });
 
+  it('keeps an event among the upcoming ones until its day ends in Mexico City', () => {
+    // 14 February 19:00 local (01:00 UTC on the 15th), seen at 23:00 local that evening.
+    const evening = [{ id: 'e', name: 'Cena', location: 'CDMX', eventDate: '2026-02-15T01:00:00.000Z' }];
+    const at = (iso: string) => Date.parse(iso);
+    const when = (filter: string, now: number) =>
+      filterContent('events', evening, { filter: { when: filter } }, now).data.map((event) => event.id);
+    expect(when('upcoming', at('2026-02-15T05:00:00Z'))).toEqual(['e']);
+    expect(when('past', at('2026-02-15T05:00:00Z'))).toEqual([]);
+    expect(when('past', at('2026-02-15T06:00:00Z'))).toEqual(['e']);
+  });
+
   it('searches names and places ignoring case, and keeps the server order for a field the items lack', () => {
     expect(list({ q: 'mérida' }).data.map((event) => event.id)).toEqual(['b']);
+    // Accents and case typed or not, as the inbox's search on the server.
+    expect(list({ q: 'MERIDA' }).data.map((event) => event.id)).toEqual(['b']);
+    expect(list({ q: 'cafe' }).data.map((event) => event.id)).toEqual(['c']);
+    expect(list({ q: 'CAFÉ' }).data.map((event) => event.id)).toEqual(['c']);
     expect(list({}, { field: 'id', order: 'ASC' }).data.map((event) => event.id)).toEqual(['a', 'b', 'c']);
     expect(list({}, { field: 'createdAt', order: 'DESC' as never }).data.map((event) => event.id)).toEqual([
       'a',

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+// The admin's own account: logging in with a second factor and setting one up. Used by the auth routes
+// (src/server/auth) and the admin app's login and "Mi cuenta" pages.
+
+export const secondFactorMessages = {
+  codeRequired: 'Escribe el código de tu aplicación o un código de recuperación',
+  badCode: 'El código no es válido o ya se usó. Revisa la hora de tu teléfono e inténtalo de nuevo.',
+  loginExpired: 'Pasó demasiado tiempo. Vuelve a escribir tu correo y contraseña.',
+  setupRequired: 'Antes de continuar, activa la verificación en dos pasos en «Mi cuenta».',
+  noSetupStarted: 'Vuelve a empezar la activación: el código QR anterior ya no es válido.',
+  alreadyOn: 'La verificación en dos pasos ya está activada.',
+  mandatory: 'La verificación en dos pasos es obligatoria para todas las administradoras.',
+  wrongPassword: 'La contraseña actual no es correcta',
+} as const;
+
+/** A login answer: when the account has a second factor, the session waits for the code. */
+export const LoginResultSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  secondFactorRequired: z.boolean(),
+});
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+/** Who is logged in, and where she stands with the second factor. */
+export const MeSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  secondFactorEnabled: z.boolean(),
+  /** True when the site requires a second factor of every admin. */
+  secondFactorRequired: z.boolean(),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+/** A six-digit code from the app, or a recovery code (`XXXX-XXXX-XXXX`). */
+export const SecondFactorCodeSchema = z.strictObject({
+  code: z
+    .string({ error: secondFactorMessages.codeRequired })
+    .trim()
+    .min(1, { error: secondFactorMessages.codeRequired })
+    .max(32, { error: secondFactorMessages.badCode }),
+});
+
+export const SecondFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  required: z.boolean(),
+  recoveryCodesLeft: z.number(),
+});
+export type SecondFactorStatus = z.infer<typeof SecondFactorStatusSchema>;
+
+export const SecondFactorSetupSchema = z.object({
+  /** Base32, for typing into an app by hand. */
+  secret: z.string(),
+  uri: z.string(),
+  /** An SVG QR code as a data: URL. */
+  qrCode: z.string(),
+});
+export type SecondFactorSetup = z.infer<typeof SecondFactorSetupSchema>;
+
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+export const SecondFactorDisableSchema = z.strictObject({
+  password: z
+    .string({ error: 'Este campo es requerido' })
+    .min(1, { error: 'Este campo es requerido' })
+    .max(1_024, { error: 'La contraseña es demasiado larga' }),
+});
