@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIsoDay } from './clock.ts';
 import { MEMBERSHIP_TYPES } from './constants.ts';
 import { EmailSchema } from './schemas.ts';
 
@@ -10,7 +11,10 @@ export const REQUEST_STATUSES = ['nueva', 'atendida', 'archivada'] as const;
 export const MIN_PASSWORD_LENGTH = 12;
 export const DELIVERY_STATES = ['pendiente', 'enviado', 'fallido', 'sin envío'] as const;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Usa el formato AAAA-MM-DD' });
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Usa el formato AAAA-MM-DD' })
+  .refine((text) => parseIsoDay(text) !== undefined, { error: 'Esa fecha no existe en el calendario' });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const InboxQuerySchema = z.object({
@@ -109,6 +113,12 @@ export const UploadSchema = z.object({
   srcset: z.array(z.object({ url: z.string(), width: z.number() })),
   originalName: z.string().optional(),
   createdAt: z.string().optional(),
+  /** Whether an event, news item or partner shows it (in the list only). */
+  used: z.boolean().optional(),
+});
+
+export const UploadsQuerySchema = z.object({
+  unused: flag.optional(),
 });
 
 export type InboxItem = z.infer<typeof InboxItemSchema>;

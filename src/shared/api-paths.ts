@@ -18,6 +18,7 @@ export const apiPaths = {
   login: '/api/auth/login',
   logout: '/api/auth/logout',
   me: '/api/auth/me',
+  loginSecondFactor: '/api/auth/login/second-factor',
   list: (resource: Resource) => `/api/${resource}/get-all`,
   get: (resource: Resource, id: string) => `/api/${resource}/get-by-id/${encodeURIComponent(id)}`,
   create: (resource: Resource) => `/api/${resource}/create`,
@@ -36,8 +37,13 @@ export const adminPaths = {
   admins: '/api/admin/admins',
   admin: (id: string) => `/api/admin/admins/${encodeURIComponent(id)}`,
   ownPassword: '/api/admin/me/password',
+  secondFactor: '/api/admin/me/second-factor',
+  secondFactorSetup: '/api/admin/me/second-factor/setup',
+  secondFactorEnable: '/api/admin/me/second-factor/enable',
+  secondFactorDisable: '/api/admin/me/second-factor/disable',
   audit: '/api/admin/audit',
   uploads: '/api/admin/uploads',
+  uploadItem: (id: string) => `/api/admin/uploads/${encodeURIComponent(id)}`,
   upload: '/api/uploads',
 } as const;
 
@@ -54,3 +60,26 @@ export const pagePaths = {
   avisoPrivacidad: '/AvisoDePrivacidad',
 } as const;
 export const PAGE_PATHS: readonly string[] = Object.values(pagePaths);
+
+/** The page of one news entry or event, by its slug. */
+export const itemPaths = {
+  news: (slug: string) => `/Noticias/${encodeURIComponent(slug)}`,
+  event: (slug: string) => `/Eventos/${encodeURIComponent(slug)}`,
+} as const;
+/** The router's patterns of those pages. */
+export const itemRoutes = { news: '/Noticias/:slug', event: '/Eventos/:slug' } as const;
+/** Where an unknown or deleted entry sends the visitor: its section on the home page. */
+export const itemSections = { news: `${pagePaths.inicio}#Noticias`, event: `${pagePaths.inicio}#Eventos` };
+
+/**
+ * The request forms' plain HTML posts (when no script has run): `send` takes the post and answers
+ * the form again with its messages, `sent` is where a stored request lands.
+ */
+export const requestPaths = { send: '/Solicitud', sent: '/SolicitudEnviada' } as const;
+
+/** The route a page path belongs to: itself, or an item page's pattern (`/Noticias/x` → `/Noticias/:slug`). */
+export function routeOf(pathname: string): string {
+  if (/^\/Noticias\/[^/]+$/.test(pathname)) return itemRoutes.news;
+  if (/^\/Eventos\/[^/]+$/.test(pathname)) return itemRoutes.event;
+  return pathname;
+}

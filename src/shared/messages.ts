@@ -20,9 +20,13 @@ export const apiMessages = {
   payloadTooLarge: 'La petición es demasiado grande.',
   notFound: 'No encontramos lo que buscas.',
   unauthorized: 'Inicia sesión como administradora para hacer esto.',
+  sessionExpired: 'Tu sesión expiró. Inicia sesión de nuevo para continuar.',
   badCredentials: 'Correo o contraseña incorrectos.',
   csrf: 'La sesión del formulario caducó o no es válida. Recarga la página e inténtalo de nuevo.',
+  crossSite: 'Solo aceptamos solicitudes enviadas desde los formularios de este sitio.',
   rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
   serviceUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
   internal: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',
+  httpsRequired:
+    'El inicio de sesión necesita una conexión HTTPS. Entra por https://; si el sitio está detrás de un proxy con HTTPS, el servidor necesita TRUST_PROXY (por ejemplo TRUST_PROXY=1).',
 } as const;

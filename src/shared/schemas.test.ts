@@ -56,6 +56,20 @@ describe('contact and membership forms', () => {
     },
   );
 
+  it.each([
+    'ana?cc=x@example.org',
+    'ana&x@example.org',
+    'ana=x@example.org',
+    'ana%40x@example.org',
+    'a#b@example.org',
+  ])('reject %s, whose characters would change a mailto: link', (email) => {
+    expect(errorsOf(ContactFormSchema, { ...valid, email }).email).toBe(messages.emailFormat);
+  });
+
+  it("accept the other characters an address may have (+ . ' _ -)", () => {
+    expect(errorsOf(ContactFormSchema, { ...valid, email: "o'neil.ana+sol_1-x@example.org" })).toEqual({});
+  });
+
   it('accept 64 characters before the @ and refuse 65', () => {
     const domain = '@example.org';
     expect(errorsOf(ContactFormSchema, { ...valid, email: 'a'.repeat(64) + domain })).toEqual({});

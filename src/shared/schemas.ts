@@ -12,10 +12,13 @@ import { messages } from './messages.ts';
  * The contract shared by the forms, the API routes and the API client. Every rule exists once, here.
  */
 
-// The usual address pattern (as browsers and Angular check it), plus the spec's 254/64 limits.
+// The usual address pattern (as browsers and Angular check it), plus the spec's 254/64 limits, less
+// `# % & = ?`: they are legal in an address but change what a `mailto:` link means (a `?bcc=…` in the
+// address adds recipients to the draft the admin opens), and real addresses do not use them.
+const EMAIL_LOCAL_CHARS = "[a-zA-Z0-9!$'*+/^_`{|}~-]";
 const EMAIL_PATTERN = new RegExp(
   `^(?=.{1,${EMAIL_MAX_LENGTH}}$)(?=.{1,${EMAIL_LOCAL_MAX_LENGTH}}@)` +
-    "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*" +
+    `${EMAIL_LOCAL_CHARS}+(?:\\.${EMAIL_LOCAL_CHARS}+)*` +
     '@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$',
 );
 const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
@@ -138,6 +141,8 @@ export const EventSchema = z.object({
   images: z.array(z.string()),
   imageCover: z.array(z.string()),
   linkEvent: z.string(),
+  /** The event's page is `/Eventos/<slug>`: made from the name at creation, unique, never changed. */
+  slug: z.string(),
 });
 export type Event = z.infer<typeof EventSchema>;
 
@@ -157,6 +162,8 @@ export const NewsSchema = z.object({
   address: z.string(),
   description: z.string(),
   images: z.array(z.string()),
+  /** The entry's page is `/Noticias/<slug>`: made from the name at creation, unique, never changed. */
+  slug: z.string(),
 });
 export type News = z.infer<typeof NewsSchema>;
 

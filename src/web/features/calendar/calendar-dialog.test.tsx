@@ -16,6 +16,7 @@ const solarForum: Event = {
   images: ['/demo/events/event-1.svg'],
   imageCover: ['/demo/events/event-1.svg'],
   linkEvent: 'https://example.org/foro',
+  slug: 'foro-de-energia-solar',
 };
 
 beforeEach(() => {
@@ -41,7 +42,7 @@ describe('CalendarDialog', () => {
   it('opens the event dialog when Enter is pressed on a day with an event', async () => {
     const user = userEvent.setup();
     render(<CalendarDialog open onClose={() => {}} events={[solarForum]} />);
-    const day = screen.getByRole('button', { name: '12 de Marzo: Foro de energía solar' });
+    const day = screen.getByRole('link', { name: '12 de Marzo: Foro de energía solar' });
     day.focus();
     await user.keyboard('{Enter}');
     const details = screen.getByRole('dialog', { name: 'Foro de energía solar' });
@@ -56,6 +57,6 @@ describe('CalendarDialog', () => {
     render(<CalendarDialog open onClose={() => {}} events={[solarForum]} />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Mes' }), '4');
     expect(screen.getByRole('table', { name: 'Calendario de Abril de 2026' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Foro de energía solar/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Foro de energía solar/ })).not.toBeInTheDocument();
   });
 });

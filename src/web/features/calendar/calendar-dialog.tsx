@@ -1,8 +1,11 @@
 import { useId, useMemo, useState, type CSSProperties } from 'react';
+import { itemPaths } from '../../../shared/api-paths.ts';
+import { MONTH_NAMES, clock } from '../../../shared/clock.ts';
 import type { Event } from '../../../shared/schemas.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { calendar } from '../../content/home.ts';
-import { MONTH_NAMES, WEEKDAY_NAMES, buildCalendarWeeks, type CalendarDay } from './calendar-grid.ts';
+import { isPlainClick } from '../../lib/plain-click.ts';
+import { WEEKDAY_NAMES, buildCalendarWeeks, type CalendarDay } from './calendar-grid.ts';
 import { EventDialog } from './event-dialog.tsx';
 import './calendar-dialog.css';
 
@@ -40,12 +43,17 @@ function DayCell({
   const style = image ? ({ '--day-image': `url("${encodeURI(image)}")` } as CSSProperties) : undefined;
   return (
     <td className="calendar__day calendar__day--event">
-      {/* A native button: click, Enter and Space all open the event. */}
-      <button
-        type="button"
+      {/* The event's own page: a plain click (or Enter) shows it in the dialog instead, a middle click
+          opens the page. */}
+      <a
+        href={itemPaths.event(event.slug)}
         className="calendar__event"
         style={style}
-        onClick={() => onOpen(event)}
+        onClick={(clickEvent) => {
+          if (!isPlainClick(clickEvent)) return;
+          clickEvent.preventDefault();
+          onOpen(event);
+        }}
         aria-label={calendar.dayWithEvent(day.day, monthName, event.name)}
         aria-haspopup="dialog"
       >
@@ -53,21 +61,22 @@ function DayCell({
         <span className="calendar__event-name" aria-hidden="true">
           {event.name}
         </span>
-      </button>
+      </a>
     </td>
   );
 }
 
 /**
- * The events calendar of the current year: a month selector (starting at the current local month) and
+ * The events calendar of the current year: a month selector (starting at the association's current month) and
  * a table of weeks, Sunday first. A day with an event shows its image and opens its details.
  */
 export function CalendarDialog({ open, onClose, events }: CalendarDialogProps) {
   const selectId = useId();
-  // Read once, when the calendar first mounts in the browser (it only opens on a click).
-  const [today] = useState(() => new Date());
-  const year = today.getFullYear();
-  const [month, setMonth] = useState(() => today.getMonth() + 1);
+  // Read once, when the calendar first mounts in the browser (it only opens on a click), on the
+  // association's clock: its calendar, not the device's, says which month and year it is.
+  const [today] = useState(() => clock.today());
+  const year = today.year;
+  const [month, setMonth] = useState(() => today.month);
   const [selected, setSelected] = useState<Event | undefined>(undefined);
 
   const weeks = useMemo(() => buildCalendarWeeks(year, month, events), [year, month, events]);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clockFor, daysInMonth, type Clock } from '../../../shared/clock.ts';
 import type { Event } from '../../../shared/schemas.ts';
-import { WEEKDAY_NAMES, buildCalendarWeeks, daysInMonth, eventDayKey } from './calendar-grid.ts';
+import { WEEKDAY_NAMES, buildCalendarWeeks, eventDayKey } from './calendar-grid.ts';
 
 const event = (id: string, eventDate: string): Event => ({
   id,
@@ -12,6 +13,7 @@ const event = (id: string, eventDate: string): Event => ({
   images: [`/demo/events/${id}.svg`],
   imageCover: [`/demo/events/${id}.svg`],
   linkEvent: 'https://example.org',
+  slug: `evento-${id}`,
 });
 
 const inMonthDays = (weeks: ReturnType<typeof buildCalendarWeeks>) =>
@@ -70,15 +72,47 @@ describe('buildCalendarWeeks', () => {
     expect(daysInMonth(2025, 2)).toBe(28);
   });
 
-  it('marks the day whose UTC date equals the event date', () => {
+  it('marks the day an event is held on in Mexico City, even when UTC is already the next day', () => {
     const events = [event('a', '2026-03-08T17:00:00Z'), event('late', '2026-03-20T23:30:00-06:00')];
     const days = buildCalendarWeeks(2026, 3, events).flat();
     expect(days.find((day) => day.inMonth && day.day === 8)?.event?.id).toBe('a');
-    // 20 March 23:30 in Mexico City is 21 March 05:30 UTC: the UTC day wins.
-    expect(days.find((day) => day.inMonth && day.day === 21)?.event?.id).toBe('late');
-    expect(days.find((day) => day.inMonth && day.day === 20)?.event).toBeUndefined();
-    expect(eventDayKey('2026-01-01T00:00:00Z')).toBe('2026-1-1');
+    // 20 March 23:30 in Mexico City is 21 March 05:30 UTC: it is held on the 20th.
+    expect(days.find((day) => day.inMonth && day.day === 20)?.event?.id).toBe('late');
+    expect(days.find((day) => day.inMonth && day.day === 21)?.event).toBeUndefined();
+    expect(eventDayKey('2026-01-01T12:00:00Z')).toBe('2026-1-1');
     expect(eventDayKey('no es una fecha')).toBeUndefined();
+  });
+
+  /** Which days of a month show the event, on a clock. */
+  const daysShowing = (year: number, month: number, eventDate: string, clock?: Clock) =>
+    buildCalendarWeeks(year, month, [event('x', eventDate)], clock)
+      .flat()
+      .filter((day) => day.inMonth && day.event)
+      .map((day) => day.day);
+
+  it('puts an evening event of the 26th (01:00 UTC on the 27th) on the 26th', () => {
+    expect(daysShowing(2026, 11, '2026-11-27T01:00:00.000Z')).toEqual([26]);
+  });
+
+  it('keeps evening events of the last day of a month, of a year and of a leap day in their month', () => {
+    // 30 April 22:00, 31 December 20:00 and 29 February 2028 21:00 in Mexico City.
+    expect(daysShowing(2026, 4, '2026-05-01T04:00:00Z')).toEqual([30]);
+    expect(daysShowing(2026, 5, '2026-05-01T04:00:00Z')).toEqual([]);
+    expect(daysShowing(2026, 12, '2027-01-01T02:00:00Z')).toEqual([31]);
+    expect(daysShowing(2027, 1, '2027-01-01T02:00:00Z')).toEqual([]);
+    expect(daysShowing(2028, 2, '2028-03-01T03:00:00Z')).toEqual([29]);
+    expect(daysShowing(2028, 3, '2028-03-01T03:00:00Z')).toEqual([]);
+  });
+
+  it('reads days on the clock it is given, daylight saving included', () => {
+    const newYork = clockFor('America/New_York');
+    // 01:30 UTC on 16 July is 21:30 on the 15th in New York (UTC−4 in summer), and 04:30 UTC on 16 January
+    // is 23:30 on the 15th (UTC−5 in winter), while 04:30 UTC on 16 July is already 00:30 on the 16th.
+    expect(daysShowing(2026, 7, '2026-07-16T01:30:00Z', newYork)).toEqual([15]);
+    expect(daysShowing(2026, 1, '2026-01-16T04:30:00Z', newYork)).toEqual([15]);
+    expect(daysShowing(2026, 7, '2026-07-16T04:30:00Z', newYork)).toEqual([16]);
+    // The same instants on Mexico City's clock.
+    expect(daysShowing(2026, 7, '2026-07-16T04:30:00Z')).toEqual([15]);
   });
 
   it('shows no event on the greyed days of other months', () => {

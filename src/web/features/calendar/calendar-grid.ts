@@ -1,19 +1,12 @@
+import {
+  addDays,
+  clock as associationClock,
+  dayKey,
+  dayOfWeek,
+  daysInMonth,
+  type Clock,
+} from '../../../shared/clock.ts';
 import type { Event } from '../../../shared/schemas.ts';
-
-export const MONTH_NAMES = [
-  'Enero',
-  'Febrero',
-  'Marzo',
-  'Abril',
-  'Mayo',
-  'Junio',
-  'Julio',
-  'Agosto',
-  'Septiembre',
-  'Octubre',
-  'Noviembre',
-  'Diciembre',
-] as const;
 
 /** Sunday first, as the calendar's columns. */
 export const WEEKDAY_NAMES = [
@@ -40,31 +33,26 @@ export interface CalendarDay {
   event: Event | undefined;
 }
 
-const dayKey = (year: number, month: number, day: number) => `${year}-${month}-${day}`;
-
-/** The calendar day of an event: its eventDate read in UTC. Undefined for an unreadable date. */
-export function eventDayKey(eventDate: string): string | undefined {
-  const date = new Date(eventDate);
-  if (Number.isNaN(date.getTime())) return undefined;
-  return dayKey(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
-}
-
-/** Days in a month (1 to 12), leap years included. Undefined for a month outside 1 to 12. */
-export function daysInMonth(year: number, month: number): number | undefined {
-  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year)) return undefined;
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+/**
+ * The calendar day of an event: its eventDate read on the association's clock (an event at 19:00 in
+ * Mexico City is on that day, though it is already the next one in UTC). Undefined for an unreadable date.
+ */
+export function eventDayKey(eventDate: string, clock: Clock = associationClock): string | undefined {
+  const day = clock.day(eventDate);
+  return day && dayKey(day);
 }
 
 /**
  * The weeks of a month as rows of 7 days, Sunday first, padded with the neighbouring months' days.
  * Six rows are laid out and trailing rows that hold only next-month days are dropped, so the grid ends
- * with the week that holds the month's last day. Dates are computed in UTC so the grid does not depend
- * on the visitor's time zone, and events match on their UTC year, month and day.
+ * with the week that holds the month's last day. The grid is plain calendar arithmetic (it does not
+ * depend on the visitor's time zone); events match on their day in the association's zone.
  */
 export function buildCalendarWeeks(
   year: number,
   month: number,
   events: readonly Event[] = [],
+  clock: Clock = associationClock,
 ): CalendarDay[][] {
   const length = daysInMonth(year, month);
   if (length === undefined) {
@@ -74,22 +62,22 @@ export function buildCalendarWeeks(
 
   const eventsByDay = new Map<string, Event>();
   for (const event of events) {
-    const key = eventDayKey(event.eventDate);
+    const key = eventDayKey(event.eventDate, clock);
     if (key !== undefined && !eventsByDay.has(key)) eventsByDay.set(key, event);
   }
 
-  const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  const first = { year, month, day: 1 };
+  const firstWeekday = dayOfWeek(first);
   const weeks: CalendarDay[][] = [];
   for (let week = 0; week < MAX_WEEKS; week += 1) {
     const row: CalendarDay[] = [];
     for (let column = 0; column < DAYS_PER_WEEK; column += 1) {
-      const date = new Date(Date.UTC(year, month - 1, 1 - firstWeekday + week * DAYS_PER_WEEK + column));
-      const cell = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+      const cell = addDays(first, week * DAYS_PER_WEEK + column - firstWeekday);
       const inMonth = cell.year === year && cell.month === month;
       row.push({
         ...cell,
         inMonth,
-        event: inMonth ? eventsByDay.get(dayKey(cell.year, cell.month, cell.day)) : undefined,
+        event: inMonth ? eventsByDay.get(dayKey(cell)) : undefined,
       });
     }
     weeks.push(row);

@@ -1,9 +1,7 @@
-import { CalendarPlus, Download, ExternalLink, MapPin } from 'lucide-react';
-import { eventIcsPath, googleCalendarUrl } from '../../../shared/calendar-links.ts';
+import { MapPin } from 'lucide-react';
 import type { Event } from '../../../shared/schemas.ts';
-import { ExternalButtonLink } from '../../components/button.tsx';
 import { Dialog, DialogTitle } from '../../components/dialog.tsx';
-import { calendar } from '../../content/home.ts';
+import { EventActions } from './event-actions.tsx';
 import './event-dialog.css';
 import { uploadSrcSet } from '../../../shared/images.ts';
 
@@ -40,26 +38,7 @@ export function EventDialog({ event, onClose }: EventDialogProps) {
                 {event.location}, {event.date}
               </span>
             </p>
-            <ExternalButtonLink href={event.linkEvent} variant="primary" iconEnd={<ExternalLink />}>
-              {calendar.visitSite}
-              <span className="sr-only"> (se abre en una pestaña nueva)</span>
-            </ExternalButtonLink>
-            <div className="event-dialog__calendar">
-              <a className="event-dialog__calendar-link" href={eventIcsPath(event.id)} download="evento.ics">
-                <Download aria-hidden="true" size={18} />
-                Agregar a mi calendario
-              </a>
-              <a
-                className="event-dialog__calendar-link"
-                href={googleCalendarUrl(event)}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                <CalendarPlus aria-hidden="true" size={18} />
-                Agregar a Google Calendar
-                <span className="sr-only"> (se abre en una pestaña nueva)</span>
-              </a>
-            </div>
+            <EventActions event={event} />
           </div>
         </article>
       ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { COUNTER_MAXIMA, COUNTER_MINIMUM } from '../../../shared/constants.ts';
 import { counters } from '../../content/home.ts';
 import { prefersReducedMotion } from '../../components/motion.ts';
@@ -22,16 +22,21 @@ function advance(previous: Values, scrollY: number): Values {
   return same ? previous : next;
 }
 
-/** Three figures that count up as the page scrolls (or show their final value with reduced motion). */
+/**
+ * Three figures that count up as the page scrolls. The server's HTML (and so a visitor without
+ * JavaScript) shows the final figures. Once JavaScript runs they start again from the minimum and
+ * follow the scroll, unless motion is reduced, or the visitor already sees them: a figure never falls
+ * in front of her eyes.
+ */
 export function Counters() {
-  const [values, setValues] = useState<Values>(START);
+  const [values, setValues] = useState<Values>(FINAL);
+  const list = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
+    if (prefersReducedMotion()) return undefined;
+    const box = list.current?.getBoundingClientRect();
+    if (box && box.top < window.innerHeight && box.bottom > 0) return undefined;
     let frame = 0;
-    if (prefersReducedMotion()) {
-      frame = window.requestAnimationFrame(() => setValues(FINAL));
-      return () => window.cancelAnimationFrame(frame);
-    }
     const update = () => {
       frame = 0;
       setValues((previous) => advance(previous, window.scrollY));
@@ -39,7 +44,7 @@ export function Counters() {
     const schedule = () => {
       if (!frame) frame = window.requestAnimationFrame(update);
     };
-    schedule();
+    setValues(advance(START, window.scrollY));
     window.addEventListener('scroll', schedule, { passive: true });
     return () => {
       window.removeEventListener('scroll', schedule);
@@ -77,7 +82,7 @@ export function Counters() {
         <h2 id="counters-title" className="sr-only">
           {counters.title}
         </h2>
-        <ul className="counters__list">
+        <ul className="counters__list" ref={list}>
           {items.map((item) => (
             <li
               key={item.key}
