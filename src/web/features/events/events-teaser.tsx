@@ -1,4 +1,5 @@
 import { CalendarDays, MapPin } from 'lucide-react';
+import { clock } from '../../../shared/clock.ts';
 import { EVENT_EXCERPT_LENGTH } from '../../../shared/constants.ts';
 import { excerpt } from '../../../shared/excerpt.ts';
 import type { Event } from '../../../shared/schemas.ts';
@@ -58,7 +59,8 @@ export function EventsTeaser({ events, loading, onSignUp }: EventsTeaserProps) {
           </li>
           <li>
             <CalendarDays aria-hidden="true" size={18} />
-            <span>{event.date}</span>
+            {/* The text staff wrote, and the instant on the association's clock for machines. */}
+            <time dateTime={clock.isoWithOffset(event.eventDate)}>{event.date}</time>
           </li>
         </ul>
         <p className="events-teaser__text">{excerpt(event.description, EVENT_EXCERPT_LENGTH)}</p>

@@ -2,7 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Event, News } from '../../../shared/schemas.ts';
 import { EventsTeaser, pickEvent } from './events-teaser.tsx';
-import { htmlToText, newsExcerpt } from '../news/news-list.tsx';
+import { htmlToText } from '../../../shared/excerpt.ts';
+import { newsExcerpt } from '../news/news-list.tsx';
 
 afterEach(cleanup);
 
@@ -18,6 +19,7 @@ const event: Event = {
   images: ['/demo/events/event-2.svg'],
   imageCover: ['/demo/events/event-3.svg'],
   linkEvent: 'https://example.org',
+  slug: 'encuentro',
 };
 
 describe('excerpts', () => {
@@ -52,6 +54,7 @@ describe('excerpts', () => {
       address: 'CDMX',
       description: `<p>${longText}</p>`,
       images: [],
+      slug: 'nota',
     };
     expect(newsExcerpt(news)).toBe(`${longText.trim().slice(0, 100)}...`);
     expect(htmlToText('<p>Hola&nbsp;<strong>mundo</strong> &amp; más</p>')).toBe('Hola mundo & más');

@@ -1,33 +1,20 @@
 import { ArrowRight } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { NEWS_EXCERPT_LENGTH } from '../../../shared/constants.ts';
-import { excerpt } from '../../../shared/excerpt.ts';
+import { excerpt, htmlToText } from '../../../shared/excerpt.ts';
 import type { News } from '../../../shared/schemas.ts';
-import { Button } from '../../components/button.tsx';
+import { itemPaths } from '../../../shared/api-paths.ts';
+import { buttonClassName } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { Reveal } from '../../components/reveal.tsx';
 import { newsSection } from '../../content/home.ts';
 import { lazyWithPreload } from '../../lib/lazy-component.tsx';
+import { isPlainClick } from '../../lib/plain-click.ts';
 import './news.css';
 import { uploadSrcSet } from '../../../shared/images.ts';
 
 // The dialog (and its HTML sanitiser) loads the first time a visitor opens a news entry.
 const NewsDialog = lazyWithPreload(() => import('./news-dialog.tsx').then((m) => m.NewsDialog));
-
-/** Plain text of an HTML description, for the excerpt. Works without a DOM. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 export function newsExcerpt(news: News): string {
   return excerpt(htmlToText(news.description), NEWS_EXCERPT_LENGTH);
@@ -63,12 +50,18 @@ export function NewsList({ news }: { news: readonly News[] | undefined }) {
                   <div className="news-card__body">
                     <h3 className="news-card__title">{entry.name}</h3>
                     <p className="news-card__text">{newsExcerpt(entry)}</p>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="news-card__more"
-                      iconEnd={<ArrowRight />}
-                      onClick={() => {
+                    {/* The entry's own page: a plain click shows it in the dialog instead, a middle
+                        click or a shared address opens the page. */}
+                    <a
+                      href={itemPaths.news(entry.slug)}
+                      className={buttonClassName({
+                        variant: 'ghost',
+                        size: 'sm',
+                        className: 'news-card__more',
+                      })}
+                      onClick={(event) => {
+                        if (!isPlainClick(event)) return;
+                        event.preventDefault();
                         setDialogUsed(true);
                         setOpen(entry);
                       }}
@@ -77,7 +70,10 @@ export function NewsList({ news }: { news: readonly News[] | undefined }) {
                     >
                       {newsSection.readMore}
                       <span className="sr-only">: {entry.name}</span>
-                    </Button>
+                      <span className="btn__icon" aria-hidden="true">
+                        <ArrowRight />
+                      </span>
+                    </a>
                   </div>
                 </Card>
               </Reveal>

@@ -1,18 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { pagePaths } from '../../../shared/api-paths.ts';
-import type { MembershipType } from '../../../shared/constants.ts';
+import { pagePaths, requestPaths } from '../../../shared/api-paths.ts';
+import { MEMBERSHIP_TYPES, type MembershipType } from '../../../shared/constants.ts';
+import type { FormAnswer } from '../../../shared/form-answer.ts';
 import { ContactFormSchema, MembershipFormSchema, type ContactRequest } from '../../../shared/schemas.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { SpinnerOverlay } from '../../components/spinner.tsx';
 import {
   EMPTY_REQUEST,
   REQUEST_FIELDS,
   isRequestField,
+  type RequestFieldName,
   type RequestFormValues,
 } from './request-form-fields.ts';
 import { SendOutcomeDialog, type SendOutcome } from './send-outcome-dialog.tsx';
@@ -29,6 +32,10 @@ const membershipResolver = zodResolver(MembershipFormSchema) as unknown as Resol
 export interface RequestFormProps {
   /** Present on the membership page: the chosen tab's type, sent as `memberships`. */
   membership?: MembershipType;
+  /** Where no tabs choose the type (the form without script): a list to choose it, set to this one. */
+  chooseMembership?: MembershipType;
+  /** The server's answer to this form posted without script: the values typed and their messages. */
+  answer?: FormAnswer;
   submitLabel: string;
   /** Accessible name of the form, usually the id of a visible heading. */
   labelledBy?: string;
@@ -41,8 +48,19 @@ export interface RequestFormProps {
  * through the shared zod schemas; errors appear under a field once it has been visited, and all at once
  * after an attempt to send.
  */
-export function RequestForm({ membership, submitLabel, labelledBy, id, className }: RequestFormProps) {
+export function RequestForm({
+  membership,
+  chooseMembership,
+  answer,
+  submitLabel,
+  labelledBy,
+  id,
+  className,
+}: RequestFormProps) {
   const baseId = useId();
+  // The server's messages show from the first paint (the page may never run script); once the form
+  // runs, they become its own errors and clear as the visitor corrects each field.
+  const running = useHydrated();
   const [outcome, setOutcome] = useState<{ open: boolean; kind: SendOutcome }>({
     open: false,
     kind: 'success',
@@ -60,8 +78,17 @@ export function RequestForm({ membership, submitLabel, labelledBy, id, className
     // No default values: when an input registers it keeps what is already in it, so text typed into
     // the server-rendered form before the browser takes it over is not wiped.
     // A form is either the contact form or the membership form for its whole life.
-    resolver: membership ? membershipResolver : contactResolver,
+    resolver: membership || chooseMembership ? membershipResolver : contactResolver,
   });
+  useEffect(() => {
+    for (const [field, message] of Object.entries(answer?.fields ?? {})) {
+      if (message && (isRequestField(field) || field === 'memberships')) {
+        setError(field, { type: 'server', message });
+      }
+    }
+  }, [answer, setError]);
+  const messageOf = (field: RequestFieldName | 'memberships') =>
+    errors[field]?.message ?? (running ? undefined : answer?.fields[field]);
 
   const send = async (values: RequestFormValues) => {
     try {
@@ -93,7 +120,9 @@ export function RequestForm({ membership, submitLabel, labelledBy, id, className
           id={id}
           className={styles.form}
           noValidate
-          // Before the script runs, a native submit must not put personal data in the address bar.
+          // Before the script runs (or without it) the browser posts the form to the server itself,
+          // never with the personal data in the address bar.
+          action={requestPaths.send}
           method="post"
           aria-labelledby={labelledBy}
           aria-busy={isSubmitting}
@@ -104,7 +133,7 @@ export function RequestForm({ membership, submitLabel, labelledBy, id, className
               const inputId = `${baseId}-${field.name}`;
               const errorId = `${inputId}-error`;
               const hintId = 'hint' in field ? `${inputId}-hint` : undefined;
-              const message = errors[field.name]?.message;
+              const message = messageOf(field.name);
               const describedBy =
                 [hintId, message ? errorId : undefined].filter(Boolean).join(' ') || undefined;
               return (
@@ -126,16 +155,21 @@ export function RequestForm({ membership, submitLabel, labelledBy, id, className
                     aria-required="true"
                     aria-invalid={message ? true : undefined}
                     aria-describedby={describedBy}
+                    defaultValue={answer?.values[field.name]}
                     {...register(field.name)}
                   />
-                  {message ? (
-                    <p id={errorId} className={styles.error}>
-                      {message}
-                    </p>
-                  ) : null}
+                  <FieldMessage id={errorId} message={message} />
                 </div>
               );
             })}
+            {chooseMembership ? (
+              <MembershipChoice
+                inputId={`${baseId}-memberships`}
+                defaultValue={answer?.values.memberships ?? chooseMembership}
+                message={messageOf('memberships')}
+                registration={register('memberships')}
+              />
+            ) : null}
           </div>
           {/* Honeypot: people never see or reach it; automated senders tend to fill it in. */}
           <div className={styles.honeypot} aria-hidden="true">
@@ -174,4 +208,51 @@ export function RequestForm({ membership, submitLabel, labelledBy, id, className
       />
     </div>
   );
+}
+
+/** The membership type as a list, for the form that has no tabs to choose it. */
+function MembershipChoice({
+  inputId,
+  defaultValue,
+  message,
+  registration,
+}: {
+  inputId: string;
+  defaultValue: string;
+  message: string | undefined;
+  registration: UseFormRegisterReturn;
+}) {
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={inputId}>
+        Tipo de membresía
+      </label>
+      <select
+        id={inputId}
+        className={styles.input}
+        aria-required="true"
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? errorId : undefined}
+        defaultValue={defaultValue}
+        {...registration}
+      >
+        {MEMBERSHIP_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </select>
+      <FieldMessage id={errorId} message={message} />
+    </div>
+  );
+}
+
+/** A field's message, under it (its input points to it with aria-describedby). */
+function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className={styles.error}>
+      {message}
+    </p>
+  ) : null;
 }

@@ -1,0 +1,32 @@
+/** The longest slug a name gives (a suffix such as `-2` may follow). */
+const SLUG_MAX_LENGTH = 80;
+
+/**
+ * The address-friendly form of a name: lower case, accents dropped, anything else a single dash
+ * ("Taller: energía solar" → "taller-energia-solar"). A name with no letters or digits gives `fallback`.
+ */
+export function slugify(name: string, fallback: string): string {
+  return (
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, SLUG_MAX_LENGTH)
+      .replace(/-+$/, '') || fallback
+  );
+}
+
+/** `base`, or `base-2`, `base-3`… : the first one not in `taken`. */
+export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+/** True for a unique-constraint violation on either dialect (SQLite, PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ContactRequest } from '../../shared/schemas.ts';
+import { recordRequest } from './requests.repository.ts';
+
+/**
+ * Acknowledgements one address receives in 24 hours. A request beyond it is still stored and the
+ * association still notified; only the visitor's copy is left out, so the form cannot be used to
+ * flood someone's mailbox.
+ */
+export const ACK_DAILY_CAP = 3;
+
+/** The limit on requests sent per visitor: the API and the plain form post both apply it. */
+export const contactRateLimit = (app: FastifyInstance) =>
+  ({ max: app.config.contactRateLimit, timeWindow: '1 minute' }) as const;
+
+/**
+ * Takes a valid contact or membership request, however it arrived (the API, or the form posted without
+ * script): it is stored with its outbox rows in one transaction, then the mail worker is woken. A
+ * filled-in honeypot marks it as spam: kept for the association, never mailed. Returns its id.
+ */
+export async function acceptContactRequest(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  request: ContactRequest,
+): Promise<string> {
+  const { website, memberships, ...fields } = request;
+  const spam = Boolean(website?.trim());
+  const { id, acknowledgement } = await recordRequest(
+    app.db,
+    { ...fields, kind: memberships ?? 'contacto', spam },
+    { mailTo: app.config.mailTo, mailFrom: app.config.mailFrom },
+    { ackDailyCap: ACK_DAILY_CAP },
+  );
+  if (spam) log.info({ requestId: id }, 'contact request flagged as spam; stored, not mailed');
+  if (acknowledgement === 'capped') {
+    log.warn(
+      { requestId: id },
+      'acknowledgement skipped: this address had its daily share; the request is stored and notified',
+    );
+  }
+  app.mailWorker.wake();
+  return id;
+}

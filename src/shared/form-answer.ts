@@ -1,0 +1,15 @@
+import type { MembershipType } from './constants.ts';
+
+/**
+ * What the server answers to a request form posted without script: the form again, with what the
+ * visitor typed and the message of each field that was refused (or one message for the whole post).
+ * It travels in the page's initial data, so it exists only in that one response and is never cached.
+ */
+export interface FormAnswer {
+  /** The contact form, or the membership form with the type the visitor chose. */
+  kind: 'contacto' | MembershipType;
+  values: Partial<Record<string, string>>;
+  fields: Partial<Record<string, string>>;
+  /** A refusal that is not about a field (too many requests, a post from another site). */
+  message?: string;
+}

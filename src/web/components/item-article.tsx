@@ -1,0 +1,50 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { uploadSrcSet } from '../../shared/images.ts';
+import styles from './item-article.module.css';
+
+export interface ItemArticleProps {
+  /** The entry's first image (decorative: the title says what it is about). */
+  image: string | undefined;
+  title: string;
+  /** What goes under the title: place, date. */
+  meta: ReactNode;
+  /** The section the entry belongs to, on the home page. */
+  back: { href: string; label: string };
+  children: ReactNode;
+}
+
+/** The page of one news entry or event: image, title, its place and date, the text, a way back. */
+export function ItemArticle({ image, title, meta, back, children }: ItemArticleProps) {
+  return (
+    <article className={`section ${styles.page}`} aria-labelledby="item-title">
+      <div className={`container ${styles.inner}`}>
+        <a className={styles.back} href={back.href}>
+          <ArrowLeft aria-hidden="true" size={18} />
+          {back.label}
+        </a>
+        <div className={styles.card}>
+          {image ? (
+            <img
+              className={styles.image}
+              src={image}
+              srcSet={uploadSrcSet(image)}
+              sizes="(max-width: 1040px) 95vw, 960px"
+              alt=""
+              width="1200"
+              height="800"
+              fetchPriority="high"
+            />
+          ) : null}
+          <div className={styles.text}>
+            <h1 id="item-title" className={styles.title}>
+              {title}
+            </h1>
+            <div className={styles.meta}>{meta}</div>
+            {children}
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
