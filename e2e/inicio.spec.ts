@@ -1,20 +1,6 @@
 import type { Page } from '@playwright/test';
+import { MONTH_NAMES, clock, dayKey } from '../src/shared/clock.ts';
 import { SPEC_BREAKPOINTS, expect, expectAccessible, expectNoHorizontalOverflow, test } from './fixtures.ts';
-
-const MONTHS = [
-  'Enero',
-  'Febrero',
-  'Marzo',
-  'Abril',
-  'Mayo',
-  'Junio',
-  'Julio',
-  'Agosto',
-  'Septiembre',
-  'Octubre',
-  'Noviembre',
-  'Diciembre',
-];
 
 interface DemoEvent {
   name: string;
@@ -58,7 +44,8 @@ test.describe('Página de inicio', () => {
   test('Los contadores crecen con el desplazamiento y no bajan', async ({ page }) => {
     await page.goto('/Inicio');
     const socias = page.locator('[data-counter="socias"] .counters__value');
-    await expect(socias).toHaveText('1');
+    // The server's figure until the section's code runs; from then on they follow the scroll.
+    await expect(socias).toHaveText('100');
     await page.evaluate(() => window.scrollTo(0, 575));
     await expect(socias).toHaveText('50');
     await page.evaluate(() => window.scrollTo(0, 2000));
@@ -86,31 +73,30 @@ test.describe('Página de inicio', () => {
   test('Inscribete abre el calendario y un día con evento abre su detalle', async ({ page, request }) => {
     const { data } = (await (await request.get('/api/events/get-all')).json()) as { data: DemoEvent[] };
     await page.goto('/Inicio');
-    const year = await page.evaluate(() => new Date().getFullYear());
-    // The first event of each UTC day is the one its calendar cell shows.
+    const { year, month: currentMonth } = clock.today();
+    // The first event of each day (in Mexico City) is the one its calendar cell shows.
     const seen = new Set<string>();
     const candidates = data.filter((event) => {
-      const key = event.eventDate.slice(0, 10);
+      const key = dayKey(clock.day(event.eventDate)!);
       if (seen.has(key)) return false;
       seen.add(key);
-      return new Date(event.eventDate).getUTCFullYear() === year;
+      return clock.day(event.eventDate)!.year === year;
     });
     // The demo seed always places events in the current month.
     expect(candidates.length).toBeGreaterThan(0);
     const event = candidates[0]!;
-    const date = new Date(event.eventDate);
+    const date = clock.day(event.eventDate)!;
 
     await page.getByRole('button', { name: 'Inscribete' }).click();
     const calendar = page.getByRole('dialog', { name: `Próximos eventos en ${year}` });
     await expect(calendar).toBeVisible();
-    const currentMonth = await page.evaluate(() => new Date().getMonth() + 1);
     await expect(calendar.getByRole('combobox', { name: 'Mes' })).toHaveValue(String(currentMonth));
     await expect(calendar.getByRole('columnheader')).toHaveCount(7);
     await expect(calendar.getByRole('columnheader').first()).toContainText('Domingo');
-    await calendar.getByRole('combobox', { name: 'Mes' }).selectOption(String(date.getUTCMonth() + 1));
+    await calendar.getByRole('combobox', { name: 'Mes' }).selectOption(String(date.month));
 
-    const monthName = MONTHS[date.getUTCMonth()]!;
-    const day = calendar.getByRole('button', { name: `${date.getUTCDate()} de ${monthName}: ${event.name}` });
+    const monthName = MONTH_NAMES[date.month - 1]!;
+    const day = calendar.getByRole('link', { name: `${date.day} de ${monthName}: ${event.name}` });
     await day.focus();
     await page.keyboard.press('Enter');
     const details = page.getByRole('dialog', { name: event.name });
@@ -132,7 +118,7 @@ test.describe('Página de inicio', () => {
     const first = page.locator('.news-card').first();
     const title = (await first.getByRole('heading').textContent())!;
     await expect(first.locator('.news-card__text')).toHaveText(/\.\.\.$/);
-    const readMore = first.getByRole('button', { name: /Leer más/ });
+    const readMore = first.getByRole('link', { name: /Leer más/ });
     await readMore.click();
     const dialog = page.getByRole('dialog', { name: title });
     await expect(dialog).toBeVisible();

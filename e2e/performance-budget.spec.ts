@@ -1,5 +1,5 @@
-import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures.ts';
+import { watchScriptSizes } from './script-sizes.ts';
 
 /** The issue's budget for the JavaScript a first visit to /Inicio downloads, gzipped. */
 const INICIO_FIRST_LOAD_BUDGET = 100 * 1024;
@@ -9,21 +9,10 @@ test.describe('Presupuesto de rendimiento', () => {
   test.use({ viewport: { width: 412, height: 823 } });
 
   test('La primera carga de /Inicio no pasa de 100 KB de JavaScript comprimido', async ({ page }) => {
-    const scripts = new Map<string, Promise<number>>();
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      scripts.set(
-        response.url(),
-        response.body().then((body) => gzipSync(body, { level: 9 }).length),
-      );
-    });
+    const scripts = watchScriptSizes(page);
     await page.goto('/Inicio');
     await page.waitForLoadState('networkidle');
-    const sizes = await Promise.all(scripts.values());
-    const total = sizes.reduce((sum, size) => sum + size, 0);
-    const detail = [...scripts.keys()]
-      .map((url, index) => `${new URL(url).pathname} ${sizes[index]}`)
-      .join('\n');
+    const { bytes: total, detail } = await scripts.total();
     expect(total, `first-load JavaScript of /Inicio: ${total} bytes\n${detail}`).toBeLessThanOrEqual(
       INICIO_FIRST_LOAD_BUDGET,
     );

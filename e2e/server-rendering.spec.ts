@@ -1,3 +1,4 @@
+import { clock } from '../src/shared/clock.ts';
 import type { Event, News, Partner } from '../src/shared/schemas.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -38,6 +39,16 @@ test.describe('Páginas que llegan completas desde el servidor', () => {
       );
       expect(html).toContain('<meta property="og:image"');
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
+      // The page's own description, once: the template's is left out.
+      expect(html.match(/<meta\s+name="description"/g)).toHaveLength(1);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+    });
+  }
+
+  for (const path of ['/', '/NoExiste']) {
+    test(`${path} lleva a una página con una sola descripción`, async ({ request }) => {
+      const html = await (await request.get(path)).text();
+      expect(html.match(/<meta\s+name="description"/g)).toHaveLength(1);
     });
   }
 
@@ -64,10 +75,13 @@ test.describe('Páginas que llegan completas desde el servidor', () => {
     );
     expect(blocks.filter((block) => block['@type'] === 'Organization')).toHaveLength(1);
     const listed = blocks.filter((block) => block['@type'] === 'Event');
-    const upcoming = events.filter((event) => new Date(event.eventDate) >= new Date());
+    const upcoming = events.filter((event) => clock.isUpcoming(event.eventDate));
     expect(listed.map((block) => block.name).sort()).toEqual(upcoming.map((event) => event.name).sort());
     for (const block of listed) {
-      expect(block.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      // The start as staff entered it, on the association's clock, with its offset.
+      const event = upcoming.find((item) => item.name === block.name)!;
+      expect(block.startDate).toBe(clock.isoWithOffset(event.eventDate));
+      expect(block.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-06:00$/);
       expect(block.location).toBeTruthy();
       expect(block.url).toMatch(/^https:\/\//);
       expect(block.image?.[0]).toMatch(/^http/);
@@ -100,6 +114,14 @@ test.describe('Sin JavaScript', () => {
       await expect(page.getByRole('contentinfo')).toContainText('Todos los derechos reservados');
     });
   }
+
+  test('los contadores muestran sus cifras finales', async ({ page }) => {
+    await page.goto('/Inicio');
+    const figure = (key: string) => page.locator(`[data-counter="${key}"] .counters__figure`);
+    await expect(figure('socias')).toHaveText('+100');
+    await expect(figure('corporativos')).toHaveText('+8');
+    await expect(figure('year')).toHaveText('desde2016');
+  });
 
   test('los enlaces del menú llevan a sus páginas', async ({ page }) => {
     await page.goto('/Inicio');

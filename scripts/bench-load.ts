@@ -57,6 +57,7 @@ const server = spawn(process.execPath, [...heapFlags, 'src/server/main.ts'], {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
     SESSION_SECRET: 'a-load-test-secret-that-is-long-enough-to-pass',
+    SITE_URL: 'https://sitio.example.org',
     HOST,
     PORT: String(port),
     DATABASE_URL: join(dir, 'site.db'),

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 
@@ -11,7 +12,7 @@ function fakeBuild(): string {
   mkdirSync(join(root, 'ssr'));
   writeFileSync(
     join(root, 'web', 'index.html'),
-    '<!doctype html><html lang="es-MX"><head><title>x</title></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html lang="es-MX"><head><title>x</title></head><body><div id="root"></div><p>${'Energía que empodera. '.repeat(60)}</p></body></html>`,
   );
   writeFileSync(
     join(root, 'ssr', 'entry-server.js'),
@@ -23,6 +24,18 @@ export async function render(url, data) {
   return join(root, 'web');
 }
 
+const eventFields = {
+  location: 'CDMX',
+  date: 'pronto',
+  eventDate: '2099-01-01T10:00:00Z',
+  description: 'x',
+  images: [],
+  imageCover: [],
+  linkEvent: 'https://example.org',
+};
+
+const event = (name: string) => ({ ...eventFields, name });
+
 describe('server-rendered pages', () => {
   let t: TestApp;
   let admin: Browser;
@@ -32,17 +45,6 @@ describe('server-rendered pages', () => {
     await admin.login();
   });
   afterAll(async () => t.close());
-
-  const event = (name: string) => ({
-    name,
-    location: 'CDMX',
-    date: 'pronto',
-    eventDate: '2099-01-01T10:00:00Z',
-    description: 'x',
-    images: [],
-    imageCover: [],
-    linkEvent: 'https://example.org',
-  });
 
   it('hold the current content, and change as soon as content changes', async () => {
     await admin.request('POST', '/api/events/create', { event: event('Primer taller') });
@@ -55,5 +57,70 @@ describe('server-rendered pages', () => {
     // ...until an admin changes the content.
     await admin.request('POST', '/api/events/create', { event: event('Segundo taller') });
     expect((await t.app.inject('/Inicio')).body).toContain('<li>Primer taller</li><li>Segundo taller</li>');
+  });
+});
+
+describe('pages and content lists prepared once for every visitor', () => {
+  let t: TestApp;
+  let admin: Browser;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { webDist: fakeBuild() });
+    admin = new Browser(t.app);
+    await admin.login();
+    for (let i = 0; i < 12; i++) {
+      await admin.request('POST', '/api/events/create', {
+        event: event(`Taller número ${i} de energía solar comunitaria`),
+      });
+    }
+  });
+  afterAll(async () => t.close());
+
+  for (const url of ['/Inicio', '/api/events/get-all']) {
+    it(`${url}: br or gzip as the client takes, the same ETag, and 304 for a copy it has`, async () => {
+      const plain = await t.app.inject({ url });
+      const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      for (const answer of [br, gzip]) {
+        expect(answer.headers.etag).toBe(plain.headers.etag);
+        expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      }
+      expect(plain.headers.etag).toMatch(/^W\/"/);
+      const again = await t.app.inject({ url, headers: { 'if-none-match': String(plain.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    });
+  }
+
+  it('serves a list that changes as soon as its content changes, through its schema', async () => {
+    const before = await t.app.inject('/api/events/get-all');
+    const created = await admin.request('POST', '/api/events/create', {
+      event: { ...eventFields, name: 'Nuevo' },
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await t.app.inject('/api/events/get-all');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const names = after.json<{ data: { name: string }[] }>().data.map((event) => event.name);
+    expect(names).toContain('Nuevo');
+    // Only the schema's fields, and the same body as the server serialised before lists were cached.
+    expect(Object.keys(after.json<{ data: object[] }>().data[0]!).sort()).toEqual(
+      [
+        'date',
+        'description',
+        'eventDate',
+        'id',
+        'imageCover',
+        'images',
+        'linkEvent',
+        'location',
+        'name',
+        'slug',
+      ].sort(),
+    );
+    expect(after.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 });

@@ -1,5 +1,20 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pageAssetLinks } from './page-renderer.ts';
+import { pageAssetLinks, withoutTemplateHead } from './page-renderer.ts';
+
+describe('the page template', () => {
+  // The web app's real template, whose description spreads over several lines.
+  const template = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
+
+  it('loses its title and description, which every rendered page brings', () => {
+    expect(template.match(/<meta\s+name="description"/g)).toHaveLength(1);
+    const stripped = withoutTemplateHead(template);
+    expect(stripped).not.toMatch(/name="description"/);
+    expect(stripped).not.toContain('<title>');
+    expect(stripped).toContain('<meta name="theme-color"');
+    expect(stripped).toContain('<div id="root"></div>');
+  });
+});
 
 describe('page asset links', () => {
   const manifest = {

@@ -1,16 +1,18 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
+import { routeOf } from '../../shared/api-paths.ts';
 import type { Database } from '../db/schema.ts';
 import { eventsRepository } from '../events/events.repository.ts';
 import { newsRepository } from '../news/news.repository.ts';
 import { partnersRepository } from '../partners/partners.repository.ts';
+import { prepareBody, type PreparedBody } from './prepared-body.ts';
 
 /** The server bundle of the web app (src/web/entry-server.tsx, built by `vite build --ssr`). */
 interface ServerEntry {
   render(
     url: string,
-    data: { events: unknown[]; news: unknown[]; partners: unknown[]; seed: number },
+    data: { events: unknown[]; news: unknown[]; partners: unknown[]; seed: number; form?: unknown },
     siteUrl: string,
   ): Promise<{ html: string; head: string; state: string }>;
   pageModules: Record<string, string>;
@@ -19,6 +21,13 @@ interface ServerEntry {
 export interface PageRenderer {
   /** The full HTML document of a page. */
   render(pathname: string): Promise<string>;
+  /** The same, with its ETag and compressed copies, made once per rendering. */
+  page(pathname: string): Promise<PreparedBody>;
+  /**
+   * A page that carries one visitor's answer to a form (what they typed): rendered for that response
+   * only, never cached.
+   */
+  renderPrivate(pathname: string, form: unknown): Promise<string>;
   /** Forgets rendered pages (content changed). */
   invalidate(): void;
   readonly serverRendered: boolean;
@@ -68,6 +77,17 @@ export function pageAssetLinks(
   ].join('\n    ');
 }
 
+/**
+ * The template without the head tags each page brings its own of (title, description), so a page has one
+ * of each. The template keeps them for when it is served as it is (no server rendering). Attributes may
+ * be spread over lines, as a formatter leaves them.
+ */
+export function withoutTemplateHead(template: string): string {
+  return template
+    .replace(/<title>[^<]*<\/title>\s*/g, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/g, '');
+}
+
 export async function createPageRenderer(options: {
   template: string;
   /** Vite's build manifest, when there is one. */
@@ -81,28 +101,45 @@ export async function createPageRenderer(options: {
   const entry = existsSync(options.ssrEntryFile)
     ? ((await import(pathToFileURL(options.ssrEntryFile).href)) as ServerEntry)
     : undefined;
-  const cache = new Map<string, { html: string; at: number }>();
+  const cache = new Map<string, { page: PreparedBody; at: number }>();
   let generation = 0;
+  let bare: Promise<PreparedBody> | undefined;
 
-  async function renderFresh(pathname: string): Promise<string> {
+  async function renderFresh(pathname: string, form?: unknown): Promise<string> {
     if (!entry) return template;
     const [events, news, partners] = await Promise.all([
       eventsRepository.list(db),
       newsRepository.list(db),
       partnersRepository.list(db),
     ]);
-    const page = await entry.render(pathname, { events, news, partners, seed: Math.random() }, siteUrl);
-    return template
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace(/<meta name="description"[^>]*>/, '')
+    const data = { events, news, partners, seed: Math.random(), ...(form === undefined ? {} : { form }) };
+    const page = await entry.render(pathname, data, siteUrl);
+    return withoutTemplateHead(template)
       .replace(
         '</head>',
-        `    ${page.head}\n    ${pageAssetLinks(options.manifest ?? {}, entry.pageModules[pathname], template)}\n  </head>`,
+        `    ${page.head}\n    ${pageAssetLinks(options.manifest ?? {}, entry.pageModules[routeOf(pathname)], template)}\n  </head>`,
       )
       .replace(
         ROOT,
         `<div id="root">${page.html}</div>\n    <script type="application/json" id="initial-data">${page.state}</script>`,
       );
+  }
+
+  async function page(pathname: string): Promise<PreparedBody> {
+    const cached = cache.get(pathname);
+    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.page;
+    const started = generation;
+    try {
+      const fresh = await prepareBody(await renderFresh(pathname));
+      // A write that happened while rendering makes this copy stale: serve it, but do not keep it.
+      if (started === generation) cache.set(pathname, { page: fresh, at: Date.now() });
+      return fresh;
+    } catch (error) {
+      // The page still works without server rendering: the browser loads the data itself.
+      options.onError(error);
+      bare ??= prepareBody(template);
+      return bare;
+    }
   }
 
   return {
@@ -111,17 +148,14 @@ export async function createPageRenderer(options: {
       generation++;
       cache.clear();
     },
+    page,
     async render(pathname) {
-      const cached = cache.get(pathname);
-      if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.html;
-      const started = generation;
+      return (await page(pathname)).text;
+    },
+    async renderPrivate(pathname, form) {
       try {
-        const html = await renderFresh(pathname);
-        // A write that happened while rendering makes this copy stale: serve it, but do not keep it.
-        if (started === generation) cache.set(pathname, { html, at: Date.now() });
-        return html;
+        return await renderFresh(pathname, form);
       } catch (error) {
-        // The page still works without server rendering: the browser loads the data itself.
         options.onError(error);
         return template;
       }

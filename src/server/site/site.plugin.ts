@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PAGE_PATHS, pagePaths } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
-import { createPageRenderer } from './page-renderer.ts';
+import { itemPageRoutes } from './item-pages.ts';
+import { createPageRenderer, type PageRenderer } from './page-renderer.ts';
+import { sendPrepared } from './prepared-body.ts';
 
 const ONE_YEAR = 31_536_000;
 
@@ -56,12 +58,15 @@ export const sitePlugin = fp(
     if (built && !renderer.serverRendered)
       app.log.warn('server bundle missing; pages are rendered in the browser');
     app.onContentChange(() => renderer.invalidate());
+    app.decorate('pageRenderer', renderer);
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-      const html = await renderer.render(request.url.split('?')[0] ?? '/');
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      const page = await renderer.page(request.url.split('?')[0] ?? '/');
+      reply.header('Cache-Control', 'no-cache');
+      return sendPrepared(request, reply, page, 'text/html; charset=utf-8');
     };
     for (const path of PAGE_PATHS) app.get(path, sendPage);
+    await app.register(itemPageRoutes(renderer));
     app.get('/', (_request, reply) => reply.redirect(pagePaths.inicio, 302));
 
     app.setNotFoundHandler((request, reply) => {
@@ -75,3 +80,10 @@ export const sitePlugin = fp(
   },
   { name: 'site' },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server renderer of the web app's pages (src/server/site/page-renderer.ts). */
+    pageRenderer: PageRenderer;
+  }
+}
