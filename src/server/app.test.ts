@@ -38,7 +38,7 @@ describe('the HTTP surface', () => {
     },
   );
 
-  it.each(['/', '/inicio-viejo', '/Eventos/2024', '/wp-admin'])('redirects %s to /Inicio', async (url) => {
+  it.each(['/', '/inicio-viejo', '/Eventos', '/wp-admin'])('redirects %s to /Inicio', async (url) => {
     const response = await t.app.inject(url);
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/Inicio');
@@ -166,7 +166,55 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.org' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'x'.repeat(40),
+    SITE_URL: 'https://example.org',
+  };
+
+  it('reads the session lifetimes and the second-factor requirement', () => {
+    expect(loadConfig({})).toMatchObject({
+      sessionTtlMs: 8 * 3_600_000,
+      sessionMaxMs: 12 * 3_600_000,
+      adminRequireSecondFactor: false,
+    });
+    expect(loadConfig({ SESSION_MAX_HOURS: '2', ADMIN_REQUIRE_2FA: 'true' })).toMatchObject({
+      sessionMaxMs: 2 * 3_600_000,
+      adminRequireSecondFactor: true,
+    });
+    expect(() => loadConfig({ SESSION_MAX_HOURS: '0' })).toThrow(/SESSION_MAX_HOURS/);
+    expect(() => loadConfig({ ADMIN_REQUIRE_2FA: 'quizá' })).toThrow(/ADMIN_REQUIRE_2FA/);
+  });
+
   it('turns the demo seed off in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).seedDemo).toBe(false);
+    expect(loadConfig(production).seedDemo).toBe(false);
+  });
+
+  it('requires an https SITE_URL in production, and names every missing variable at once', () => {
+    expect(() => loadConfig({ ...production, SITE_URL: undefined })).toThrow(/SITE_URL: es obligatoria/);
+    expect(() => loadConfig({ ...production, SITE_URL: 'http://example.org' })).toThrow(/https:\/\//);
+    const both = () => loadConfig({ NODE_ENV: 'production' });
+    expect(both).toThrow(/SESSION_SECRET/);
+    expect(both).toThrow(/SITE_URL/);
+    expect(loadConfig(production).siteUrl).toBe('https://example.org');
+    expect(loadConfig({ SITE_URL: 'https://example.org/' }).siteUrl).toBe('https://example.org');
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxies, and refuses to trust every hop', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.1.0/24',
+      '::1',
+      'loopback',
+    ]);
+    for (const wrong of ['true', 'yes', '10.0.0.300', '10.0.0.0/33', 'proxy.example.org', '1.2.3.4/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(
+        /TRUST_PROXY: debe ser false, un número/,
+      );
+    }
   });
 });

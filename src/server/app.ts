@@ -1,21 +1,24 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminSitePlugin } from './admin/admin-site.plugin.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { ensureAdmin } from './auth/admins.repository.ts';
 import { requireAdminPlugin } from './auth/require-admin.ts';
 import type { Config } from './config.ts';
+import { createContentBus } from './content/content-bus.ts';
 import { allContentRoutes } from './content/content.routes.ts';
 import type { ContentChangeListener } from './content/crud-routes.ts';
 import { seedDemoContentIfEmpty } from './db/seed.ts';
 import { calendarRoutes } from './events/calendar.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { contactRoutes } from './mail/contact.routes.ts';
+import { formPostRoutes } from './mail/form-post.routes.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { httpsLoginPlugin } from './plugins/https-login.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { sitePlugin } from './site/site.plugin.ts';
@@ -38,19 +41,29 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Told after every content write. */
   onContentChange?: ContentChangeListener;
+  /** Told of every route as it is added, with its schemas (tests walk the whole API this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application from a config; it never listens (main.ts does, tests inject). */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.trustProxy,
+    // A hop count becomes the function Fastify itself would make of it (its types take no number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
     // Errors met before routing (a malformed URL, an id too long) answer in the API's error shape too.
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // The API speaks JSON only: a text body is refused with 415 rather than parsed.
   app.removeContentTypeParser('text/plain');
@@ -60,6 +73,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin);
+  // Before the CSRF check: over plain http the CSRF cookie is dropped too, and its 403 would mislead.
+  await app.register(httpsLoginPlugin);
   await app.register(securityPlugin);
   await app.register(requireAdminPlugin);
   await app.register(fastifyCompress, { threshold: 1024 });
@@ -74,11 +89,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (seeded) app.log.info('demo content seeded into an empty database');
   }
 
-  // Whoever caches what content produces (rendered pages) listens here.
+  // Whoever caches what content produces (rendered pages) listens here, for changes made by this
+  // instance and, through the bus, by the others.
   const contentListeners = new Set<ContentChangeListener>();
-  const contentChanged: ContentChangeListener = (resource) => {
+  const tellListeners: ContentChangeListener = (resource) => {
     for (const listener of contentListeners) listener(resource);
     options.onContentChange?.(resource);
+  };
+  const bus = createContentBus({
+    redisUrl: config.redisUrl,
+    postgres: app.dialect === 'postgres' ? { url: config.databaseUrl, db: app.db } : undefined,
+    schema: config.databaseSchema,
+    log: app.log,
+    onRemoteChange: tellListeners,
+  });
+  if (bus) {
+    app.log.info({ transport: bus.transport }, 'content changes are told to the other instances');
+    app.addHook('onClose', async () => bus.close());
+  }
+  app.decorate('contentBus', bus);
+  const contentChanged: ContentChangeListener = (resource) => {
+    tellListeners(resource);
+    bus?.publish(resource);
   };
   app.decorate('onContentChange', (listener: ContentChangeListener) => {
     contentListeners.add(listener);
@@ -103,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(seoRoutes);
   await app.register(adminSitePlugin);
   await app.register(sitePlugin);
+  await app.register(formPostRoutes);
   return app;
 }
 

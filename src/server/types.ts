@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from './config.ts';
+import type { ContentBus } from './content/content-bus.ts';
 import type { ContentChangeListener } from './content/crud-routes.ts';
 import type { Dialect } from './db/database.ts';
 import type { Database } from './db/schema.ts';
@@ -16,8 +17,21 @@ declare module 'fastify' {
     requireAdmin: onRequestAsyncHookHandler;
     /** Calls `listener` after every write to events, news or partners. */
     onContentChange(listener: ContentChangeListener): void;
+    /** How content changes reach the other instances (none with a lone SQLite process). */
+    contentBus: ContentBus | undefined;
   }
   interface Session {
     adminId?: string;
+    /** When the admin logged in (ms): the session ends SESSION_MAX_HOURS later, active or not. */
+    loginAt?: number;
+    /** The password was right and the account has a second factor: the code is awaited. */
+    pendingAdminId?: string;
+    pendingSince?: number;
+    /** A TOTP secret shown during set-up, kept here until a code from it confirms it. */
+    totpSetupSecret?: string;
+  }
+  interface FastifyContextConfig {
+    /** The route works for an admin who has yet to set up the required second factor. */
+    beforeSecondFactor?: boolean;
   }
 }

@@ -1,11 +1,13 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { pagePaths } from '../shared/api-paths.ts';
+import { itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
+import type { FormAnswer } from '../shared/form-answer.ts';
 import { QueryCacheProvider, type QueryCache } from './api/query.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
 import { SeedProvider } from './lib/seed.tsx';
 import { Spinner } from './components/spinner.tsx';
 import { endInitialHydration } from './lib/deferred-hydration.tsx';
+import { FormAnswerProvider } from './lib/form-answer.tsx';
 import { lazyWithPreload } from './lib/lazy-component.tsx';
 
 // Each page is its own chunk: a visitor downloads the code of the page they open, and the rest on demand.
@@ -20,6 +22,16 @@ const AportacionesPage = lazyWithPreload(() =>
 const AvisoPrivacidadPage = lazyWithPreload(() =>
   import('./pages/aviso-privacidad/aviso-privacidad-page.tsx').then((m) => m.AvisoPrivacidadPage),
 );
+const NoticiaPage = lazyWithPreload(() =>
+  import('./pages/noticia/noticia-page.tsx').then((m) => m.NoticiaPage),
+);
+const EventoPage = lazyWithPreload(() => import('./pages/evento/evento-page.tsx').then((m) => m.EventoPage));
+const SolicitudPage = lazyWithPreload(() =>
+  import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudPage),
+);
+const SolicitudEnviadaPage = lazyWithPreload(() =>
+  import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudEnviadaPage),
+);
 
 const pages: Record<string, { load(): Promise<void> }> = {
   [pagePaths.inicio]: InicioPage,
@@ -27,11 +39,15 @@ const pages: Record<string, { load(): Promise<void> }> = {
   [pagePaths.socias]: SociasPage,
   [pagePaths.aportaciones]: AportacionesPage,
   [pagePaths.avisoPrivacidad]: AvisoPrivacidadPage,
+  [itemRoutes.news]: NoticiaPage,
+  [itemRoutes.event]: EventoPage,
+  [requestPaths.send]: SolicitudPage,
+  [requestPaths.sent]: SolicitudEnviadaPage,
 };
 
 /** Loads the code of the page at `pathname` (before hydrating it, so it hydrates in one pass). */
 export function loadPage(pathname: string): Promise<void> {
-  return pages[pathname]?.load() ?? Promise.resolve();
+  return pages[routeOf(pathname)]?.load() ?? Promise.resolve();
 }
 
 /** Loads every page's code. */
@@ -44,6 +60,8 @@ export interface AppProps {
   queryCache: QueryCache;
   /** The page load's draw for random choices (see lib/seed.tsx). */
   seed: number;
+  /** The server's answer to a form posted without script (the /Solicitud page). */
+  formAnswer?: FormAnswer;
 }
 
 /**
@@ -62,23 +80,29 @@ function HydratedMarker() {
   return null;
 }
 
-export function App({ queryCache, seed }: AppProps) {
+export function App({ queryCache, seed, formAnswer }: AppProps) {
   return (
     <QueryCacheProvider cache={queryCache}>
       <SeedProvider seed={seed}>
-        <SiteLayout>
-          <Suspense fallback={<Spinner label="Cargando la página" />}>
-            <Routes>
-              <Route path={pagePaths.inicio} element={<InicioPage />} />
-              <Route path={pagePaths.membresias} element={<MembresiasPage />} />
-              <Route path={pagePaths.socias} element={<SociasPage />} />
-              <Route path={pagePaths.aportaciones} element={<AportacionesPage />} />
-              <Route path={pagePaths.avisoPrivacidad} element={<AvisoPrivacidadPage />} />
-              <Route path="*" element={<Navigate to={pagePaths.inicio} replace />} />
-            </Routes>
-            <HydratedMarker />
-          </Suspense>
-        </SiteLayout>
+        <FormAnswerProvider answer={formAnswer}>
+          <SiteLayout>
+            <Suspense fallback={<Spinner label="Cargando la página" />}>
+              <Routes>
+                <Route path={pagePaths.inicio} element={<InicioPage />} />
+                <Route path={pagePaths.membresias} element={<MembresiasPage />} />
+                <Route path={pagePaths.socias} element={<SociasPage />} />
+                <Route path={pagePaths.aportaciones} element={<AportacionesPage />} />
+                <Route path={pagePaths.avisoPrivacidad} element={<AvisoPrivacidadPage />} />
+                <Route path={itemRoutes.news} element={<NoticiaPage />} />
+                <Route path={itemRoutes.event} element={<EventoPage />} />
+                <Route path={requestPaths.send} element={<SolicitudPage />} />
+                <Route path={requestPaths.sent} element={<SolicitudEnviadaPage />} />
+                <Route path="*" element={<Navigate to={pagePaths.inicio} replace />} />
+              </Routes>
+              <HydratedMarker />
+            </Suspense>
+          </SiteLayout>
+        </FormAnswerProvider>
       </SeedProvider>
     </QueryCacheProvider>
   );

@@ -5,6 +5,7 @@ import { App, loadAllPages } from './app.tsx';
 import { DeferredHydrationProvider } from './lib/deferred-hydration.tsx';
 import { loadEveryComponent } from './lib/lazy-component.tsx';
 import { renderHead } from './ssr/head.ts';
+import { renderItemHead } from './ssr/item-head.ts';
 import { initialState, queryCacheWith, serializeForScript, type PageData } from './ssr/initial-data.ts';
 
 export type { PageData };
@@ -31,14 +32,14 @@ export async function render(url: string, data: PageData, siteUrl: string): Prom
     <StrictMode>
       <StaticRouter location={url}>
         <DeferredHydrationProvider defer={false}>
-          <App queryCache={queryCache} seed={data.seed} />
+          <App queryCache={queryCache} seed={data.seed} formAnswer={data.form} />
         </DeferredHydrationProvider>
       </StaticRouter>
     </StrictMode>,
   );
   return {
     html,
-    head: renderHead(pathname, siteUrl, data.events),
-    state: serializeForScript(initialState(queryCache, data.seed)),
+    head: renderItemHead(pathname, siteUrl, data) ?? renderHead(pathname, siteUrl, data.events),
+    state: serializeForScript(initialState(queryCache, data.seed, data.form)),
   };
 }

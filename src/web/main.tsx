@@ -9,11 +9,11 @@ import './styles/global.css';
 const container = document.getElementById('root');
 if (container) {
   // The server sends the page already rendered, with the data it used; the browser takes it over.
-  const { cache, seed } = readInitialState(document.getElementById(INITIAL_DATA_ID)?.textContent);
+  const { cache, seed, form } = readInitialState(document.getElementById(INITIAL_DATA_ID)?.textContent);
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <App queryCache={cache} seed={seed} />
+        <App queryCache={cache} seed={seed} formAnswer={form} />
       </BrowserRouter>
     </StrictMode>
   );

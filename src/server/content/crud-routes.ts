@@ -5,6 +5,7 @@ import { payloadKeys, type Resource } from '../../shared/api-paths.ts';
 import { ApiErrorSchema, IdParamSchema, IdSchema, dataEnvelope } from '../../shared/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../plugins/errors.ts';
+import { prepareBody, sendPrepared, type PreparedBody } from '../site/prepared-body.ts';
 
 export interface ContentRepository<Input, Entity> {
   list(db: Kysely<Database>): Promise<Entity[]>;
@@ -38,13 +39,39 @@ export function contentRoutes<Input, Entity>(
   const createBody = z.strictObject({ [keys.createKey]: definition.input });
   const updateBody = z.strictObject({ [keys.idKey]: IdSchema, [keys.dataKey]: definition.input });
 
+  const listEnvelope = dataEnvelope(z.array(definition.entity));
+
   return async (app) => {
+    // The list every visitor's page asks for: read, checked against its schema (nothing extra leaks),
+    // serialised and compressed once, until this resource changes here or on another instance.
+    let list: Promise<PreparedBody> | undefined;
+    let generation = 0;
+    app.onContentChange((changed) => {
+      if (changed !== resource) return;
+      generation++;
+      list = undefined;
+    });
+    const prepareList = () => {
+      const started = generation;
+      const prepared = repository
+        .list(app.db)
+        .then((data) => prepareBody(JSON.stringify(listEnvelope.parse({ data }))));
+      // A failed read is not kept, nor one that a write overtook.
+      const forget = () => {
+        if (list === prepared) list = undefined;
+      };
+      prepared.then(() => started !== generation && forget(), forget);
+      return prepared;
+    };
+
     app.get(
       `/${resource}/get-all`,
-      { schema: { response: { 200: dataEnvelope(z.array(definition.entity)) } } },
-      async (_request, reply) => {
+      { schema: { response: { 200: listEnvelope } } },
+      async (request, reply) => {
+        list ??= prepareList();
+        const body = await list;
         reply.header('Cache-Control', 'no-cache');
-        return { data: await repository.list(app.db) };
+        return sendPrepared(request, reply, body, 'application/json; charset=utf-8');
       },
     );
 

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { ContentRepository } from './crud-routes.ts';
+import { firstFreeSlug, isUniqueViolation, slugify } from './slug.ts';
 
 type ContentTable = 'events' | 'news' | 'partners';
 type Row<T extends ContentTable> = Selectable<Database[T]>;
-type Columns<T extends ContentTable> = Omit<Row<T>, 'id' | 'created_at' | 'updated_at'>;
+type Columns<T extends ContentTable> = Omit<Row<T>, 'id' | 'slug' | 'created_at' | 'updated_at'>;
 
 interface TableDefinition<T extends ContentTable, Input, Entity> {
   table: T;
@@ -13,6 +14,17 @@ interface TableDefinition<T extends ContentTable, Input, Entity> {
   toColumns: (input: Input) => Columns<T>;
   /** Columns and directions of the list order; `id` is always the last tie-breaker. */
   order: ReadonlyArray<readonly [string, 'asc' | 'desc']>;
+  /**
+   * For tables with a `slug` column: the slug is made from the input's name when a row is created
+   * (`fallback` when the name has no letters or digits), made unique, and never changed afterwards,
+   * so a shared address keeps working after a rename.
+   */
+  slug?: { from: (input: Input) => string; fallback: string };
+}
+
+export interface TableRepository<Input, Entity> extends ContentRepository<Input, Entity> {
+  /** The row with this slug (tables with a `slug` column only). */
+  getBySlug(db: Kysely<Database>, slug: string): Promise<Entity | undefined>;
 }
 
 // The three content tables share one shape of SQL; Kysely cannot type a query over a table chosen at
@@ -23,13 +35,24 @@ type LooseDb = Kysely<{ content: LooseRow }>;
 /** All SQL of a content table: list in order, get, create, update and delete by id. */
 export function tableRepository<T extends ContentTable, Input, Entity>(
   definition: TableDefinition<T, Input, Entity>,
-): ContentRepository<Input, Entity> {
+): TableRepository<Input, Entity> {
   const { toEntity, toColumns } = definition;
   const table = definition.table as unknown as 'content';
   const loose = (db: Kysely<Database>) => db as unknown as LooseDb;
   const get = async (db: Kysely<Database>, id: string) => {
     const row = await loose(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toEntity(row as unknown as Row<T>) : undefined;
+  };
+
+  /** The free slug for a name: its own, or with the first number that makes it unique. */
+  const freeSlug = async (db: Kysely<Database>, base: string) => {
+    // Slugs hold only [a-z0-9-], so `base` carries no LIKE wildcard.
+    const rows = await loose(db)
+      .selectFrom(table)
+      .select('slug')
+      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+      .execute();
+    return firstFreeSlug(base, new Set(rows.map((row) => String(row.slug))));
   };
 
   return {
@@ -44,8 +67,28 @@ export function tableRepository<T extends ContentTable, Input, Entity>(
     async create(db, input) {
       const now = new Date().toISOString();
       const row: LooseRow = { id: randomUUID(), ...toColumns(input), created_at: now, updated_at: now };
-      await loose(db).insertInto(table).values(row).execute();
-      return toEntity(row as unknown as Row<T>);
+      const { slug } = definition;
+      if (!slug) {
+        await loose(db).insertInto(table).values(row).execute();
+        return toEntity(row as unknown as Row<T>);
+      }
+      const base = slugify(slug.from(input), slug.fallback);
+      for (let attempt = 1; ; attempt++) {
+        row.slug = await freeSlug(db, base);
+        try {
+          await loose(db).insertInto(table).values(row).execute();
+          return toEntity(row as unknown as Row<T>);
+        } catch (error) {
+          // Two writers took the same free slug at once: the loser looks again. Inside a transaction
+          // the failed insert has aborted it (PostgreSQL), so the error goes up instead.
+          if (db.isTransaction || attempt >= 5 || !isUniqueViolation(error)) throw error;
+        }
+      }
+    },
+    async getBySlug(db, slug) {
+      if (!definition.slug) throw new Error(`${definition.table} has no slugs`);
+      const row = await loose(db).selectFrom(table).selectAll().where('slug', '=', slug).executeTakeFirst();
+      return row ? toEntity(row as unknown as Row<T>) : undefined;
     },
     async update(db, id, input) {
       const result = await loose(db)

@@ -1,3 +1,4 @@
+import { clock, type CalendarDate } from '../../shared/clock.ts';
 import type { EventValues } from '../events/events.repository.ts';
 import type { NewsValues } from '../news/news.repository.ts';
 import type { PartnerValues } from '../partners/partners.repository.ts';
@@ -10,7 +11,7 @@ import type { PartnerValues } from '../partners/partners.repository.ts';
 interface EventSeed {
   monthOffset: number;
   day: number;
-  /** Local time in Mexico City, 24 h. */
+  /** On the association's clock, 24 h. */
   hour: number;
   name: string;
   location: string;
@@ -113,36 +114,17 @@ const EVENT_SEEDS: EventSeed[] = [
   },
 ];
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-/** Mexico City has kept UTC−6 all year since 2022. */
-const MEXICO_CITY_OFFSET_HOURS = 6;
-
 export function demoEvents(now: Date): EventValues[] {
+  // Months counted from the association's current month, times on its clock.
+  const today = clock.today(now);
   return EVENT_SEEDS.map((seed, index) => {
-    const year = now.getUTCFullYear();
-    const month = now.getUTCMonth() + seed.monthOffset;
-    const eventDate = new Date(Date.UTC(year, month, seed.day, seed.hour + MEXICO_CITY_OFFSET_HOURS));
-    // The display date is the local (Mexico City) day; read it back from the UTC instant.
-    const local = new Date(eventDate.getTime() - MEXICO_CITY_OFFSET_HOURS * 3_600_000);
-    const hh = String(local.getUTCHours()).padStart(2, '0');
+    const month = addMonths(today, seed.monthOffset);
+    const eventDate = clock.instantOf({ ...month, day: seed.day, hour: seed.hour });
     const image = `/demo/events/event-${(index % 8) + 1}.svg`;
     return {
       name: seed.name,
       location: seed.location,
-      date: `${local.getUTCDate()} de ${MONTHS[local.getUTCMonth()]} de ${local.getUTCFullYear()}, ${hh}:00 h`,
+      date: clock.formatEventDate(eventDate),
       eventDate: eventDate.toISOString(),
       description: seed.description,
       images: [image],
@@ -150,6 +132,12 @@ export function demoEvents(now: Date): EventValues[] {
       linkEvent: `https://example.org/eventos/${seed.slug}`,
     };
   });
+}
+
+/** The year and month `count` months after a day's month. */
+function addMonths(date: CalendarDate, count: number): { year: number; month: number } {
+  const index = date.year * 12 + date.month - 1 + count;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
 export const demoNews: NewsValues[] = [

@@ -2,11 +2,19 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as initial from './migrations/2026-11-23-initial.ts';
 import * as admin from './migrations/2026-11-24-admin.ts';
+import * as outboxClaims from './migrations/2026-11-25-outbox-claims.ts';
+import * as accounts from './migrations/2026-11-26-accounts.ts';
+import * as searchFolding from './migrations/2026-11-27-search-folding.ts';
+import * as slugs from './migrations/2026-11-28-slugs.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '2026-11-23-initial': initial,
   '2026-11-24-admin': admin,
+  '2026-11-25-outbox-claims': outboxClaims,
+  '2026-11-26-accounts': accounts,
+  '2026-11-27-search-folding': searchFolding,
+  '2026-11-28-slugs': slugs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,6 +12,8 @@ export interface EventsTable {
   images: string;
   image_cover: string;
   link_event: string;
+  /** Unique; set when the event is created and never changed (migration 2026-11-28-slugs). */
+  slug: string;
   created_at: string;
   updated_at: string;
 }
@@ -22,6 +24,8 @@ export interface NewsTable {
   address: string;
   description: string;
   images: string;
+  /** Unique; set when the entry is created and never changed (migration 2026-11-28-slugs). */
+  slug: string;
   created_at: string;
   updated_at: string;
 }
@@ -50,6 +54,8 @@ export interface RequestsTable {
   spam: number;
   status: RequestStatus;
   created_at: string;
+  /** Name, company and e-mail as search compares them (migration 2026-11-27-search-folding). */
+  search_folded: string;
 }
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
@@ -67,6 +73,8 @@ export interface OutboxTable {
   attempts: number;
   next_attempt_at: string;
   locked_until: string | null;
+  /** The claim that set status 'sending' (migration 2026-11-25-outbox-claims). */
+  claim_token: string | null;
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
@@ -77,6 +85,11 @@ export interface AdminsTable {
   email: string;
   password_hash: string;
   created_at: string;
+  /** Base32 TOTP secret once the second factor is on; null otherwise (migration 2026-11-26-accounts). */
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
+  /** The last TOTP time step accepted; a code is never accepted twice. */
+  totp_last_step: number | string | null;
 }
 
 export interface SessionsTable {
@@ -141,4 +154,19 @@ export interface Database {
   audit_log: AuditLogTable;
   settings: SettingsTable;
   uploads: UploadsTable;
+}
+
+// --- Accounts (migration 2026-11-26-accounts) ------------------------------------------------------
+
+export interface AdminRecoveryCodesTable {
+  id: string;
+  admin_id: string;
+  /** SHA-256 of the code as shown (codes are random, so no slow hash is needed). */
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  admin_recovery_codes: AdminRecoveryCodesTable;
 }

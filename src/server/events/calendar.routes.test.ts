@@ -1,6 +1,7 @@
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleCalendarUrl } from '../../shared/calendar-links.ts';
+import { clock } from '../../shared/clock.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 
 const base = {
@@ -29,6 +30,19 @@ describe('calendar export', () => {
       description: 'Primera línea\nSegunda línea, con coma',
     });
     await create('past', { name: 'Ya pasó', eventDate: '2001-01-01T10:00:00Z', description: 'x' });
+    // Upcoming means "until its day ends in Mexico City": today's first minute is still listed (even
+    // though it ended hours ago), yesterday's last one is not.
+    const today = clock.today();
+    await create('today', {
+      name: 'Hoy temprano',
+      eventDate: clock.startOfDay(today).toISOString(),
+      description: 'x',
+    });
+    await create('yesterday', {
+      name: 'Ayer por la noche',
+      eventDate: new Date(clock.startOfDay(today).getTime() - 60_000).toISOString(),
+      description: 'x',
+    });
   });
   afterAll(async () => t.close());
 
@@ -40,8 +54,8 @@ describe('calendar export', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/calendar');
     const events = parse(response.body);
-    expect(events).toHaveLength(1);
-    const [event] = events;
+    expect(events.map((e) => e.summary).sort()).toEqual(['Hoy temprano', 'Taller, solar; y eólico']);
+    const event = events.find((e) => e.summary === 'Taller, solar; y eólico');
     expect(event!.summary).toBe('Taller, solar; y eólico');
     expect(event!.uid).toBe(`${ids.future}@sitio.example.org`);
     expect(event!.start.toISOString()).toBe('2099-03-08T17:30:00.000Z');
@@ -50,6 +64,9 @@ describe('calendar export', () => {
     expect(String(event!.description)).toContain('Primera línea\nSegunda línea, con coma');
     // Commas, semicolons and new lines are escaped in the raw text.
     expect(response.body).toContain('SUMMARY:Taller\\, solar\\; y eólico');
+    // Times in UTC, so no calendar needs a VTIMEZONE to read them.
+    expect(response.body).toContain('DTSTART:20990308T173000Z');
+    expect(response.body).not.toContain('TZID');
   });
 
   it('keeps UIDs stable between downloads', async () => {

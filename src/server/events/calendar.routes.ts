@@ -2,6 +2,7 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventEnd } from '../../shared/calendar-links.ts';
+import { clock } from '../../shared/clock.ts';
 import type { Event } from '../../shared/schemas.ts';
 import { notFound } from '../plugins/errors.ts';
 import { eventsRepository } from './events.repository.ts';
@@ -9,7 +10,10 @@ import { organisation } from '../../shared/organisation.ts';
 
 const CALENDAR_NAME = `Eventos — ${organisation.name}`;
 
-/** An iCalendar document with the given events; UIDs are stable (the event id at the site's host). */
+/**
+ * An iCalendar document with the given events; UIDs are stable (the event id at the site's host). Times
+ * are written in UTC ("…Z"): every calendar shows them in its reader's zone, so no VTIMEZONE is needed.
+ */
 export function eventsCalendar(events: readonly Event[], siteUrl: string): string {
   const host = new URL(siteUrl).host;
   const calendar = ical({
@@ -31,8 +35,9 @@ export function eventsCalendar(events: readonly Event[], siteUrl: string): strin
   return calendar.toString();
 }
 
-/** Events still to come (or under way), for the subscribable feed. */
-const upcoming = (events: readonly Event[], now: Date) => events.filter((event) => eventEnd(event) >= now);
+/** Events still to come, for the subscribable feed: an event stays listed until its local day ends. */
+const upcoming = (events: readonly Event[], now: Date) =>
+  events.filter((event) => clock.isUpcoming(event.eventDate, now));
 
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/events/calendar.ics', async (_request, reply) => {

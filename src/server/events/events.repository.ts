@@ -17,6 +17,7 @@ export const toEvent = (row: Selectable<EventsTable>): Event => ({
   images: fromJsonList(row.images),
   imageCover: fromJsonList(row.image_cover),
   linkEvent: row.link_event,
+  slug: row.slug,
 });
 
 export const eventsRepository = tableRepository({
@@ -36,4 +37,5 @@ export const eventsRepository = tableRepository({
     ['event_date', 'asc'],
     ['name', 'asc'],
   ],
+  slug: { from: (input) => input.name, fallback: 'evento' },
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, messages } from '../../shared/messages.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
+import { ACK_DAILY_CAP } from './accept-request.ts';
 
 const form = {
   fullName: 'Lucía Méndez',
@@ -104,5 +105,59 @@ describe.each(testDialects)('POST /api/mail/contact on %s', (dialect) => {
     expect(last?.statusCode).toBe(429);
     expect(last?.json().error).toEqual({ code: 'RATE_LIMITED', message: apiMessages.rateLimited });
     expect(last?.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe.each(testDialects)('acknowledgements per address on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { contactRateLimit: 1_000 });
+  });
+  afterAll(async () => t.close());
+
+  it(`sends at most ${ACK_DAILY_CAP} a day to one address, and still stores and notifies every request`, async () => {
+    const browser = new Browser(t.app);
+    const ids: string[] = [];
+    for (let i = 0; i < ACK_DAILY_CAP + 2; i++) {
+      // The cap follows the address whatever its case.
+      const email = i % 2 ? 'VICTIMA@example.org' : 'victima@example.org';
+      const response = await browser.request('POST', '/api/mail/contact', { data: { ...form, email } });
+      expect(response.statusCode).toBe(201);
+      ids.push(response.json().data.id);
+    }
+    const rows = await t.app.db.selectFrom('outbox').select(['request_id', 'purpose']).execute();
+    const acks = rows.filter((row) => row.purpose === 'ack').map((row) => row.request_id);
+    expect(acks).toEqual(ids.slice(0, ACK_DAILY_CAP));
+    expect(rows.filter((row) => row.purpose === 'notify')).toHaveLength(ids.length);
+    expect(await t.app.db.selectFrom('requests').select('id').execute()).toHaveLength(ids.length);
+
+    // Another address is not held back by the first one's cap.
+    const other = await browser.request('POST', '/api/mail/contact', {
+      data: { ...form, email: 'otra@example.org' },
+    });
+    const own = await t.app.db
+      .selectFrom('outbox')
+      .select('purpose')
+      .where('request_id', '=', other.json().data.id)
+      .execute();
+    expect(own.map((row) => row.purpose).sort()).toEqual(['ack', 'notify']);
+  });
+
+  it('counts only the last 24 hours', async () => {
+    const old = new Date(Date.now() - 25 * 3_600_000).toISOString();
+    await t.app.db
+      .updateTable('outbox')
+      .set({ created_at: old })
+      .where('to_address', 'in', ['victima@example.org', 'VICTIMA@example.org'])
+      .execute();
+    const response = await new Browser(t.app).request('POST', '/api/mail/contact', {
+      data: { ...form, email: 'victima@example.org' },
+    });
+    const own = await t.app.db
+      .selectFrom('outbox')
+      .select('purpose')
+      .where('request_id', '=', response.json().data.id)
+      .execute();
+    expect(own.map((row) => row.purpose).sort()).toEqual(['ack', 'notify']);
   });
 });

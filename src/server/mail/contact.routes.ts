@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, ContactBodySchema, dataEnvelope } from '../../shared/schemas.ts';
-import { storeRequest } from './requests.repository.ts';
+import { acceptContactRequest, contactRateLimit } from './accept-request.ts';
 
 /**
  * POST /api/mail/contact: a contact message or a membership request. It is stored (with its outbox
@@ -11,7 +11,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mail/contact',
     {
-      config: { rateLimit: { max: app.config.contactRateLimit, timeWindow: '1 minute' } },
+      config: { rateLimit: contactRateLimit(app) },
       schema: {
         body: ContactBodySchema,
         response: {
@@ -22,15 +22,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { website, memberships, ...fields } = request.body.data;
-      const spam = Boolean(website?.trim());
-      const id = await storeRequest(
-        app.db,
-        { ...fields, kind: memberships ?? 'contacto', spam },
-        { mailTo: app.config.mailTo, mailFrom: app.config.mailFrom },
-      );
-      if (spam) request.log.info({ requestId: id }, 'contact request flagged as spam; stored, not mailed');
-      app.mailWorker.wake();
+      const id = await acceptContactRequest(app, request.log, request.body.data);
       return reply.code(201).send({ data: { id } });
     },
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { foldForSearch } from '../../shared/text-fold.ts';
 import type { Database, OutboxTable, RequestKind } from '../db/schema.ts';
 import {
   acknowledgementMail,
@@ -8,6 +9,10 @@ import {
   notificationMail,
   type MailContent,
 } from './templates.ts';
+
+/** What the inbox's search looks in: name, company and e-mail, folded (one per line). */
+export const requestSearchText = (request: Pick<NewRequest, 'fullName' | 'company' | 'email'>) =>
+  foldForSearch([request.fullName, request.company, request.email].join('\n'));
 
 export interface NewRequest {
   kind: RequestKind;
@@ -26,21 +31,31 @@ export interface MailAddresses {
   mailFrom: string;
 }
 
+export interface StoreOptions {
+  /** Acknowledgements one address may receive in 24 hours; unset: no cap. */
+  ackDailyCap?: number;
+}
+
+/** What became of the acknowledgement: queued, skipped (the address had its share today), or none (spam). */
+export type Acknowledgement = 'queued' | 'capped' | 'none';
+
 /**
- * Stores the request and, unless it is spam, its two outbox rows (notification to mailTo with
- * Reply-To = sender, acknowledgement to the sender), in ONE transaction. Returns the request id.
+ * Stores the request and, unless it is spam, its outbox rows (notification to mailTo with Reply-To =
+ * sender; acknowledgement to the sender while that address is under its daily cap), in ONE
+ * transaction. The cap never refuses a request: only its acknowledgement is left out.
  *
  * Spam is kept rather than dropped so a false positive can still be found by the association.
  */
-export async function storeRequest(
+export async function recordRequest(
   db: Kysely<Database>,
   request: NewRequest,
   mail: MailAddresses,
-): Promise<string> {
+  options: StoreOptions = {},
+): Promise<{ id: string; acknowledgement: Acknowledgement }> {
   const id = randomUUID();
   const createdAt = new Date().toISOString();
   const details = { ...request, createdAt };
-  await db.transaction().execute(async (trx) => {
+  const acknowledgement = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('requests')
       .values({
@@ -54,23 +69,28 @@ export async function storeRequest(
         spam: request.spam ? 1 : 0,
         status: 'nueva',
         created_at: createdAt,
+        search_folded: requestSearchText(request),
       })
       .execute();
-    if (request.spam) return;
+    if (request.spam) return 'none' as const;
     const sender = bareAddress(request.email);
-    await trx
-      .insertInto('outbox')
-      .values([
-        outboxRow(
-          id,
-          'notify',
-          bareAddress(mail.mailTo),
-          sender,
-          notificationMail(details),
-          mail.mailFrom,
-          createdAt,
-        ),
-        // Replies to the acknowledgement should reach people, not the no-reply sender.
+    const rows = [
+      outboxRow(
+        id,
+        'notify',
+        bareAddress(mail.mailTo),
+        sender,
+        notificationMail(details),
+        mail.mailFrom,
+        createdAt,
+      ),
+    ];
+    const capped =
+      options.ackDailyCap !== undefined &&
+      (await acksSentToday(trx, sender, createdAt)) >= options.ackDailyCap;
+    // Replies to the acknowledgement should reach people, not the no-reply sender.
+    if (!capped) {
+      rows.push(
         outboxRow(
           id,
           'ack',
@@ -80,10 +100,34 @@ export async function storeRequest(
           mail.mailFrom,
           createdAt,
         ),
-      ])
-      .execute();
+      );
+    }
+    await trx.insertInto('outbox').values(rows).execute();
+    return capped ? ('capped' as const) : ('queued' as const);
   });
-  return id;
+  return { id, acknowledgement };
+}
+
+/** Stores a request with its mail, uncapped; returns its id. */
+export async function storeRequest(
+  db: Kysely<Database>,
+  request: NewRequest,
+  mail: MailAddresses,
+): Promise<string> {
+  return (await recordRequest(db, request, mail)).id;
+}
+
+/** Acknowledgements queued for this address (any case) in the 24 hours before `now`. */
+async function acksSentToday(db: Kysely<Database>, address: string, now: string): Promise<number> {
+  const since = new Date(Date.parse(now) - 86_400_000).toISOString();
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('purpose', '=', 'ack')
+    .where('created_at', '>', since)
+    .where(sql<string>`lower(to_address)`, '=', address.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 function outboxRow(
@@ -109,6 +153,7 @@ function outboxRow(
     attempts: 0,
     next_attempt_at: createdAt,
     locked_until: null,
+    claim_token: null,
     last_error: null,
     created_at: createdAt,
     sent_at: null,

@@ -16,6 +16,7 @@ export const toNews = (row: Selectable<NewsTable>): News => ({
   address: row.address,
   description: row.description,
   images: fromJsonList(row.images),
+  slug: row.slug,
 });
 
 /** News descriptions are HTML: sanitised on every write. */
@@ -33,4 +34,5 @@ export const newsRepository = tableRepository({
     return { name: input.name, address: input.address, description, images: toJsonList(input.images) };
   },
   order: [['created_at', 'desc']],
+  slug: { from: (input) => input.name, fallback: 'noticia' },
 });

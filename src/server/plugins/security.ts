@@ -9,9 +9,12 @@ import { Redis } from 'ioredis';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
 import { DatabaseSessionStore } from '../auth/session-store.ts';
+import { isSameOriginPost } from '../security/same-origin.ts';
 import { HttpError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The CSRF secret's cookie (HttpOnly, signed); tokens made from it go in the readable XSRF-TOKEN. */
+const CSRF_SECRET_COOKIE = '_csrf';
 /** The video host the home page embeds (click to load). */
 const VIDEO_FRAME_SOURCES = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
 
@@ -45,9 +48,10 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
     });
 
-    await app.register(fastifyCookie);
+    // The secret signs the CSRF secret's cookie (the session plugin signs its own cookie itself).
+    await app.register(fastifyCookie, { secret: config.sessionSecret });
 
-    const store = new DatabaseSessionStore(app.db, config.sessionTtlMs);
+    const store = new DatabaseSessionStore(app.db, config.sessionTtlMs, config.sessionMaxMs);
     await app.register(fastifySession, {
       secret: config.sessionSecret,
       cookieName: SESSION_COOKIE,
@@ -61,17 +65,24 @@ export const securityPlugin = fp(
     app.addHook('onClose', async () => clearInterval(pruneTimer));
 
     await app.register(fastifyCsrf, {
-      cookieKey: '_csrf',
-      cookieOpts: { httpOnly: true, sameSite: 'lax', secure: production, path: '/' },
+      cookieKey: CSRF_SECRET_COOKIE,
+      // Signed: a secret planted in the cookie by someone else (a sibling subdomain, a script on
+      // plain http) is refused, not adopted.
+      cookieOpts: { httpOnly: true, sameSite: 'lax', secure: production, path: '/', signed: true },
       getToken: (request) => {
         const header = request.headers[CSRF_HEADER];
         return typeof header === 'string' ? header : undefined;
       },
     });
 
-    // Unsafe methods need the token from the readable cookie echoed in the header.
+    // Unsafe methods need the token from the readable cookie echoed in the header. A route that takes
+    // plain HTML form posts checks where the post comes from instead (see security/same-origin.ts).
     app.addHook('onRequest', (request, reply, done) => {
       if (SAFE_METHODS.has(request.method)) return done();
+      if (request.routeOptions.config.sameOriginPost) {
+        const refused = !isSameOriginPost(request, config.siteUrl);
+        return done(refused ? new HttpError(403, 'CROSS_SITE', apiMessages.crossSite) : undefined);
+      }
       app.csrfProtection(request, reply, done);
     });
 
@@ -79,6 +90,11 @@ export const securityPlugin = fp(
       const token = this.generateCsrf();
       this.setCookie(CSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure: production, path: '/' });
       return token;
+    });
+    app.decorateReply('renewCsrfToken', function renewCsrfToken(this: FastifyReply) {
+      // Without the old secret in the request, generateCsrf makes a new one and sets its cookie.
+      delete this.request.cookies[CSRF_SECRET_COOKIE];
+      return this.issueCsrfToken();
     });
 
     const redis = config.redisUrl
@@ -107,8 +123,14 @@ export const securityPlugin = fp(
 );
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes plain form posts: instead of a CSRF token, the post must come from this site. */
+    sameOriginPost?: boolean;
+  }
   interface FastifyReply {
     /** Creates a CSRF token, sets it in the readable XSRF-TOKEN cookie and returns it. */
     issueCsrfToken(): string;
+    /** Like issueCsrfToken, from a new secret: tokens issued before (a login) stop working. */
+    renewCsrfToken(): string;
   }
 }

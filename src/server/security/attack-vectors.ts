@@ -53,3 +53,48 @@ export const SQL_INJECTIONS = [
   '\\x27 OR 1=1',
   '%27%20OR%201%3D1',
 ] as const;
+
+/**
+ * Addresses that are valid by RFC 5322 but rewrite a `mailto:` link built from them: a query adds
+ * recipients, a subject or a body to the draft; a fragment or a percent-escape hides part of it.
+ */
+export const MAILTO_INJECTION_EMAILS = [
+  'x?bcc=spy%40evil.example&subject=hola@example.org',
+  'ana?cc=intrusa@example.org',
+  'ana&bcc=intrusa@example.org',
+  'ana=1@example.org',
+  'ana%40evil.example@example.org',
+  'ana#fragmento@example.org',
+  'a?body=Pagar%20aqu%C3%AD@example.org',
+] as const;
+
+/** Days the `AAAA-MM-DD` pattern accepts but no calendar has; each once made `toISOString()` throw. */
+export const IMPOSSIBLE_DAYS = [
+  '2026-13-45',
+  '2026-00-10',
+  '2026-02-30',
+  '2025-02-29',
+  '0000-00-00',
+  '9999-99-99',
+] as const;
+
+/** Multipart bodies a hostile or broken client sends: no boundary, the wrong one, or cut short. */
+export const MALFORMED_MULTIPART: readonly { name: string; contentType: string; body: string }[] = [
+  { name: 'sin boundary', contentType: 'multipart/form-data', body: '--x\r\n\r\nabc\r\n--x--\r\n' },
+  {
+    name: 'boundary que no aparece',
+    contentType: 'multipart/form-data; boundary=otro',
+    body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n',
+  },
+  {
+    name: 'cortado dentro del archivo',
+    contentType: 'multipart/form-data; boundary=x',
+    body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n',
+  },
+  {
+    name: 'cortado dentro de las cabeceras',
+    contentType: 'multipart/form-data; boundary=x',
+    body: '--x\r\nContent-Disposit',
+  },
+  { name: 'vacío', contentType: 'multipart/form-data; boundary=x', body: '' },
+];

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PAGE_PATHS } from '../../shared/api-paths.ts';
+import { PAGE_PATHS, itemPaths } from '../../shared/api-paths.ts';
+import { eventsRepository } from '../events/events.repository.ts';
+import { newsRepository } from '../news/news.repository.ts';
 
-/** robots.txt and sitemap.xml, with absolute URLs from SITE_URL. */
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** robots.txt and sitemap.xml (every page, each news entry's and event's too), with absolute URLs from SITE_URL. */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
   const base = app.config.siteUrl.replace(/\/$/, '');
 
@@ -13,7 +18,13 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const urls = PAGE_PATHS.map((path) => `  <url><loc>${base}${path}</loc></url>`).join('\n');
+    const [news, events] = await Promise.all([newsRepository.list(app.db), eventsRepository.list(app.db)]);
+    const paths = [
+      ...PAGE_PATHS,
+      ...news.map((entry) => itemPaths.news(entry.slug)),
+      ...events.map((event) => itemPaths.event(event.slug)),
+    ];
+    const urls = paths.map((path) => `  <url><loc>${escapeXml(`${base}${path}`)}</loc></url>`).join('\n');
     return reply
       .type('application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')

@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { CSRF_COOKIE } from '../../shared/api-paths.ts';
 import { buildApp, type App, type BuildOptions } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/database.ts';
@@ -22,6 +23,8 @@ export function testConfig(
     admin: TEST_ADMIN,
     sessionSecret: 'a-test-secret-that-is-long-enough-for-sessions',
     sessionTtlMs: 3_600_000,
+    sessionMaxMs: 4 * 3_600_000,
+    adminRequireSecondFactor: false,
     seedDemo: false,
     trustProxy: false,
     contactRateLimit: 1_000,
@@ -110,6 +113,9 @@ export class Browser {
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
     collectCookies(response, this.jar);
+    // As the web client does, the token is read from the cookie (a login renews it).
+    if (response.cookies.some((cookie) => cookie.name === CSRF_COOKIE))
+      this.token = this.jar[CSRF_COOKIE] ?? '';
     return response;
   }
 

@@ -32,6 +32,11 @@ async function refreshCsrfToken(): Promise<string | undefined> {
   return body.data?.token ?? readCookie(CSRF_COOKIE);
 }
 
+/** The CSRF token for a request the fetch client cannot send itself (an upload with progress). */
+export async function csrfToken(refresh = false): Promise<string | undefined> {
+  return (refresh ? undefined : readCookie(CSRF_COOKIE)) ?? (await refreshCsrfToken());
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /**

@@ -124,6 +124,7 @@ export const membershipForms = {
   levelNote: 'Los beneficios dependen del nivel de membresía que obtengas.',
   joinButton: (associationName: string) => `Sé parte de ${associationName}`,
   formTitle: (type: MembershipType) => `Solicitud de membresía ${type}`,
+  plainFormTitle: 'Solicitud de membresía',
   formIntro: 'Déjanos tus datos y te contactaremos para completar tu registro.',
 };
 

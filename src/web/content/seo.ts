@@ -1,4 +1,4 @@
-import { pagePaths } from '../../shared/api-paths.ts';
+import { pagePaths, requestPaths } from '../../shared/api-paths.ts';
 import { identity } from './identity.ts';
 
 /** What search engines and link previews show for each page. */
@@ -31,6 +31,9 @@ export const pageMeta: Record<string, PageMeta> = {
       'Cómo usamos cada aportación: programas de empoderamiento, proyectos sostenibles, educación y gastos ' +
       'operativos.',
   },
+  // Where a request form posted without script lands.
+  [requestPaths.sent]: { title: 'Enviado con éxito', description: 'Tu solicitud llegó a la asociación.' },
+  [requestPaths.send]: { title: 'Error en el envío', description: 'Revisa los datos de tu solicitud.' },
   [pagePaths.avisoPrivacidad]: {
     title: 'Aviso de privacidad',
     description: 'Qué datos personales recabamos, para qué los usamos y cómo ejercer tus derechos ARCO.',
@@ -42,6 +45,9 @@ export function documentTitle(pathname: string): string {
   const page = pageMeta[pathname];
   return page ? `${page.title} | ${identity.name}` : identity.name;
 }
+
+/** The document title of a news entry's or an event's own page. */
+export const itemDocumentTitle = (name: string) => `${name} | ${identity.name}`;
 
 /** The picture link previews show (1200 × 630). */
 export const shareImage = { src: '/images/brand/share.jpg', width: 1200, height: 630, alt: identity.tagline };

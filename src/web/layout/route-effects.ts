@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { routeOf } from '../../shared/api-paths.ts';
 import { documentTitle } from '../content/seo.ts';
 import { scrollToSection } from '../features/scroll/smooth-scroll.ts';
 
@@ -24,7 +25,8 @@ export function useRouteEffects() {
   const location = useLocation();
 
   useEffect(() => {
-    document.title = documentTitle(location.pathname);
+    // An entry's page (/Noticias/<slug>) names itself after the entry.
+    if (routeOf(location.pathname) === location.pathname) document.title = documentTitle(location.pathname);
   }, [location.pathname]);
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { ExternalLink, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pagePaths } from '../../shared/api-paths.ts';
+import { clock } from '../../shared/clock.ts';
 import { SECTION_OFFSET_FOOTER } from '../../shared/constants.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { identity } from '../content/identity.ts';
@@ -40,7 +41,8 @@ function SocialLink({
 
 /** Navigation, the join button, social links and the legal lines. */
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  // The association's year, so the server's HTML and the visitor's browser agree on New Year's Eve.
+  const year = clock.today().year;
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">

@@ -1,4 +1,5 @@
 import { Suspense, createContext, use, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { isPlainClick } from './plain-click.ts';
 
 /**
  * Progressive hydration: a part of a server-rendered page is taken over by the browser only when it
@@ -120,8 +121,13 @@ export function WhenNearViewport({ load, fallback, children, className }: WhenNe
     // cannot hydrate yet.
     const holdClick = (event: MouseEvent) => {
       if (gate.live || !(event.target instanceof Element)) return;
-      const button = event.target.closest<HTMLElement>('button, [role="button"], input[type="submit"]');
+      // A link that opens a dialog on a plain click ("Leer más") is held like a button; with a modifier
+      // key the browser opens its address, as it will once the part is live.
+      const button = event.target.closest<HTMLElement>(
+        'button, [role="button"], input[type="submit"], a[aria-haspopup="dialog"]',
+      );
       if (!button || !element.contains(button)) return;
+      if (button instanceof HTMLAnchorElement && !isPlainClick(event)) return;
       event.preventDefault();
       event.stopPropagation();
       held.current.push({ click: button });

@@ -1,13 +1,15 @@
 import { pagePaths } from '../../shared/api-paths.ts';
+import { clock } from '../../shared/clock.ts';
 import type { Event } from '../../shared/schemas.ts';
 import { identity } from '../content/identity.ts';
 import { documentTitle, pageMeta, shareImage } from '../content/seo.ts';
 import { serializeForScript } from './initial-data.ts';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path}`);
+export const absolute = (siteUrl: string, path: string) =>
+  /^https?:\/\//.test(path) ? path : `${siteUrl}${path}`;
 
 function organisation(siteUrl: string) {
   return {
@@ -24,13 +26,14 @@ function organisation(siteUrl: string) {
   };
 }
 
-function eventData(event: Event, siteUrl: string) {
+export function eventData(event: Event, siteUrl: string) {
   const online = /en línea/i.test(event.location);
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: event.name,
-    startDate: event.eventDate,
+    // With the association's offset, so a reader shows the time staff entered.
+    startDate: clock.isoWithOffset(event.eventDate),
     description: event.description,
     eventAttendanceMode: online
       ? 'https://schema.org/OnlineEventAttendanceMode'
@@ -85,7 +88,7 @@ export function renderHead(
     `<script type="application/ld+json">${serializeForScript(organisation(siteUrl))}</script>`,
   ];
   if (pathname === pagePaths.inicio) {
-    const upcoming = events.filter((event) => new Date(event.eventDate) >= now);
+    const upcoming = events.filter((event) => clock.isUpcoming(event.eventDate, now));
     for (const event of upcoming) {
       tags.push(
         `<script type="application/ld+json">${serializeForScript(eventData(event, siteUrl))}</script>`,

@@ -1,4 +1,5 @@
-import { pagePaths } from '../../shared/api-paths.ts';
+import { itemRoutes, pagePaths, routeOf } from '../../shared/api-paths.ts';
+import type { FormAnswer } from '../../shared/form-answer.ts';
 import type { Event, News, Partner } from '../../shared/schemas.ts';
 import { QueryCache, type DehydratedQueries } from '../api/query.tsx';
 import { eventsQueryKey } from '../features/events/get-events.ts';
@@ -15,17 +16,23 @@ export interface PageData {
   partners: Partner[];
   /** In [0, 1): the same "random" choice on the server and in the browser, so hydration matches. */
   seed: number;
+  /** The answer to a form posted without script (the /Solicitud page only). */
+  form?: FormAnswer;
 }
 
 export interface InitialState {
   queries: DehydratedQueries;
   seed: number;
+  form?: FormAnswer;
 }
 
 /** Which lists each page shows; a page's HTML carries only those. */
 const pageLists: Record<string, ReadonlyArray<'events' | 'news' | 'partners'>> = {
   [pagePaths.inicio]: ['events', 'news', 'partners'],
   [pagePaths.socias]: ['partners'],
+  // An entry's page finds it in the list, which the home page reuses after a navigation.
+  [itemRoutes.news]: ['news'],
+  [itemRoutes.event]: ['events'],
 };
 
 const queryKeys = { events: eventsQueryKey, news: newsQueryKey, partners: partnersQueryKey } as const;
@@ -33,22 +40,27 @@ const queryKeys = { events: eventsQueryKey, news: newsQueryKey, partners: partne
 /** A query cache that already holds the page's lists, so nothing is fetched again on first load. */
 export function queryCacheWith(pathname: string, data: PageData): QueryCache {
   const cache = new QueryCache();
-  for (const list of pageLists[pathname] ?? []) cache.setQueryData(queryKeys[list], data[list]);
+  for (const list of pageLists[routeOf(pathname)] ?? []) cache.setQueryData(queryKeys[list], data[list]);
   return cache;
 }
 
-export function initialState(cache: QueryCache, seed: number): InitialState {
-  return { queries: cache.dehydrate(), seed };
+export function initialState(cache: QueryCache, seed: number, form?: FormAnswer): InitialState {
+  return { queries: cache.dehydrate(), seed, ...(form ? { form } : {}) };
 }
 
 /** Reads the server's JSON block (if any) into a query cache and the seed. */
-export function readInitialState(text: string | null | undefined): { cache: QueryCache; seed: number } {
+export function readInitialState(text: string | null | undefined): {
+  cache: QueryCache;
+  seed: number;
+  form?: FormAnswer;
+} {
   if (!text) return { cache: new QueryCache(), seed: Math.random() };
   try {
     const state = JSON.parse(text) as InitialState;
     return {
       cache: new QueryCache(state.queries),
       seed: typeof state.seed === 'number' ? state.seed : Math.random(),
+      ...(state.form ? { form: state.form } : {}),
     };
   } catch (error) {
     console.error('No se pudieron leer los datos iniciales de la página.', error);

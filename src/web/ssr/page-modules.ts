@@ -1,7 +1,7 @@
-import { pagePaths } from '../../shared/api-paths.ts';
+import { itemRoutes, pagePaths, requestPaths } from '../../shared/api-paths.ts';
 
 /**
- * The source module of each page, relative to the web root, as the build manifest names it. The server
+ * The source module of each page (by route: `/Noticias/:slug` for every news page), relative to the web root, as the build manifest names it. The server
  * preloads the page's chunks from it; app.tsx imports the same files.
  */
 export const pageModules: Record<string, string> = {
@@ -10,4 +10,8 @@ export const pageModules: Record<string, string> = {
   [pagePaths.socias]: 'pages/socias/socias-page.tsx',
   [pagePaths.aportaciones]: 'pages/aportaciones/aportaciones-page.tsx',
   [pagePaths.avisoPrivacidad]: 'pages/aviso-privacidad/aviso-privacidad-page.tsx',
+  [itemRoutes.news]: 'pages/noticia/noticia-page.tsx',
+  [itemRoutes.event]: 'pages/evento/evento-page.tsx',
+  [requestPaths.send]: 'pages/solicitud/solicitud-page.tsx',
+  [requestPaths.sent]: 'pages/solicitud/solicitud-page.tsx',
 };

@@ -156,6 +156,20 @@ export function MembershipPlans({ associationName, headingId }: MembershipPlansP
           </Card>
         </section>
       </div>
+
+      {/* Without script the tabs and the join button do nothing: the form shows as it is, with a list
+          for the membership type, and the browser posts it to the server. */}
+      <noscript>
+        <Card tone="warm" padding="lg" className={styles.formCard}>
+          <h3 id={`${baseId}-plain-form-title`} className={styles.formTitle}>
+            {membershipForms.plainFormTitle}
+          </h3>
+          <p className={styles.formIntro}>{membershipForms.formIntro}</p>
+          <Suspense fallback={null}>
+            <MembershipRequestForm chooseMembership={plan.type} labelledBy={`${baseId}-plain-form-title`} />
+          </Suspense>
+        </Card>
+      </noscript>
     </div>
   );
 }
