@@ -35,7 +35,8 @@ async function logOut(page: Page, email: string) {
 // Page changes wait longer than the default: the machine may be busy, and each one loads data.
 const SLOW = { timeout: 30_000 };
 
-const inbox = (page: Page) => page.getByRole('banner').getByRole('heading', { name: 'Solicitudes' });
+/** The admin's first screen once she is in. */
+const summary = (page: Page) => page.getByRole('banner').getByRole('heading', { name: 'Resumen' });
 
 test.describe('Verificación en dos pasos', () => {
   test('Una administradora la activa desde «Mi cuenta» y entra con un código de su aplicación y con un código de recuperación', async ({
@@ -53,7 +54,7 @@ test.describe('Verificación en dos pasos', () => {
 
     try {
       await logInWithPassword(page, email);
-      await expect(inbox(page)).toBeVisible(SLOW);
+      await expect(summary(page)).toBeVisible(SLOW);
       await page.getByRole('menuitem', { name: 'Mi cuenta y ajustes' }).click();
       const card = page.getByRole('region', { name: 'Verificación en dos pasos' });
       await card.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
@@ -86,21 +87,21 @@ test.describe('Verificación en dos pasos', () => {
       // With a code from the app. The one that confirmed the set-up is spent; the app's next one works.
       await logInWithPassword(page, email);
       await expect(page.getByRole('heading', { name: 'Verificación en dos pasos' })).toBeVisible(SLOW);
-      await expect(inbox(page)).toHaveCount(0);
+      await expect(summary(page)).toHaveCount(0);
       await page.getByRole('textbox', { name: /Código de verificación/ }).fill('000000');
       await page.getByRole('button', { name: 'Verificar' }).click();
       await expect(page.getByRole('alert').filter({ hasText: /El código no es válido/ })).toBeVisible();
       const next = totp.generate({ timestamp: Date.now() + 30_000 });
       await page.getByRole('textbox', { name: /Código de verificación/ }).fill(next);
       await page.getByRole('button', { name: 'Verificar' }).click();
-      await expect(inbox(page)).toBeVisible(SLOW);
+      await expect(summary(page)).toBeVisible(SLOW);
       await logOut(page, email);
 
       // With a recovery code, which then is spent.
       await logInWithPassword(page, email);
       await page.getByRole('textbox', { name: /Código de verificación/ }).fill(codes[0]!);
       await page.getByRole('button', { name: 'Verificar' }).click();
-      await expect(inbox(page)).toBeVisible(SLOW);
+      await expect(summary(page)).toBeVisible(SLOW);
       await page.getByRole('menuitem', { name: 'Mi cuenta y ajustes' }).click();
       await expect(page.getByText('Activada. Te quedan 9 códigos de recuperación.')).toBeVisible(SLOW);
       await logOut(page, email);

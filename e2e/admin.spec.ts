@@ -14,8 +14,8 @@ async function logIn(page: Page) {
   await page.getByRole('textbox', { name: /Correo electrónico/ }).fill(E2E_ADMIN.email);
   await page.getByRole('textbox', { name: /Contraseña/ }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  // The inbox opens first; on a phone the menu starts folded, so the title is what shows it.
-  await expect(page.getByRole('banner').getByRole('heading', { name: 'Solicitudes' })).toBeVisible();
+  // The summary opens first; on a phone the menu starts folded, so the title is what shows it.
+  await expect(page.getByRole('banner').getByRole('heading', { name: 'Resumen' })).toBeVisible();
 }
 
 const textbox = (page: Page, name: RegExp) => page.getByRole('textbox', { name });
@@ -193,6 +193,14 @@ test.describe('Administración', () => {
     await mailbox.waitFor((message) => message.text.includes(fullName));
 
     await logIn(page);
+    // The summary lists the newest requests waiting for an answer; the inbox is one click away.
+    await expect(
+      page
+        .getByRole('list', { name: 'Últimas solicitudes nuevas' })
+        .getByRole('link', { name: new RegExp(fullName) }),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Abrir la bandeja' }).click();
+    await expect(page.getByRole('banner').getByRole('heading', { name: 'Solicitudes' })).toBeVisible();
     await page.getByPlaceholder('Nombre, empresa o correo').fill(fullName);
     // The search applies after a pause; a click before it would be undone by it.
     await expect(page).toHaveURL(/filter=/);
@@ -227,7 +235,8 @@ test.describe('Administración', () => {
     await logIn(page);
     // The inbox is read through the admin API, which needs the session at every request.
     await page.getByRole('menuitem', { name: 'Solicitudes' }).click();
-    await expect(page.getByRole('heading', { name: 'Solicitudes' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('heading', { name: 'Solicitudes' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
     // The browser still sends its session cookie but the server no longer knows it (as when the session
     // expires); the admin's next step meets a 401 that says so.
     await page
@@ -247,8 +256,11 @@ for (const width of [390, 820]) {
     test('Cada lista y formulario cabe sin desbordarse y sin fallas graves de accesibilidad', async ({
       page,
     }) => {
+      // Ten screens, each loaded, measured and scanned.
+      test.slow();
       await logIn(page);
       for (const [route, heading] of [
+        ['#/', 'Resumen'],
         ['#/requests', 'Solicitudes'],
         ['#/events', 'Eventos'],
         ['#/events/create', 'Nuevo evento'],
@@ -260,7 +272,9 @@ for (const width of [390, 820]) {
         ['#/cuenta', 'Mi cuenta y ajustes'],
       ] as const) {
         await page.goto(`/admin${route}`);
-        await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+        await expect(
+          page.getByRole('banner').getByRole('heading', { name: heading, exact: true }),
+        ).toBeVisible();
         await expect(page.getByText('Cargando')).toHaveCount(0);
         await expectNoHorizontalOverflow(page);
         await expectAccessible(page);

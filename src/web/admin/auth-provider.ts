@@ -96,7 +96,11 @@ export const authProvider: AuthProvider = {
   },
 
   async getIdentity(): Promise<AdminIdentity> {
-    const { data } = await getJson<{ data: Me }>(apiPaths.me);
+    const { data } = await getJson<{ data: Me }>(apiPaths.me).catch((error: unknown) => {
+      // The identity is often what meets the 401 first (a refresh asks for it with the page's data).
+      if (error instanceof ApiRequestError) noteIfExpired(error.body?.error.code);
+      throw error;
+    });
     return {
       id: data.id,
       fullName: data.email,

@@ -26,6 +26,7 @@ export const icons = {
 function AdminMenu() {
   return (
     <Menu>
+      <Menu.DashboardItem primaryText="Resumen" />
       <Menu.ResourceItems />
       <Menu.Item to="/cuenta" primaryText="Mi cuenta y ajustes" leftIcon={<SettingsIcon />} />
       <MenuItem component="a" href="/Inicio" target="_blank" rel="noopener">

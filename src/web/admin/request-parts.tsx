@@ -28,6 +28,8 @@ const DELIVERY = {
   'sin envío': { label: 'Sin envío (spam)', color: 'default' },
 } as const;
 
+export const deliveryLabel = (state: InboxItem['delivery']['state']) => DELIVERY[state]?.label ?? state;
+
 /** The mail's state at a glance; attempts and the last error on hover or focus. */
 export function DeliveryChip({ delivery }: { delivery: InboxItem['delivery'] }) {
   const info = DELIVERY[delivery.state] ?? { label: delivery.state, color: 'default' as const };
