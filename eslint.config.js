@@ -1,8 +1,43 @@
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+
+const webNeverImportsServer = { group: ['**/server/**'], message: 'The web app never imports server code.' };
+const serverNeverImportsWeb = {
+  group: ['**/web/**', 'react', 'react-dom'],
+  message: 'The server never imports web code.',
+};
+
+const featuresDir = fileURLToPath(new URL('./src/web/features', import.meta.url));
+
+/** Every folder under src/web/features, with the feature it belongs to and how deep inside it lies. */
+const featureFolders = readdirSync(featuresDir, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => relative(featuresDir, join(entry.parentPath, entry.name)).split(sep))
+  .map((parts) => ({ feature: parts[0], path: parts.join('/'), depth: parts.length - 1 }));
+
+/**
+ * Import paths that reach, from a folder `depth` levels inside a feature, any other feature: a sibling
+ * through `../` or any path through a `features/` folder. Slashes are escaped so the same source works
+ * in a selector.
+ */
+const otherFeature = (feature, depth) =>
+  `^(\\.\\.\\/){${depth + 1}}(?!${feature}\\/)[^.\\/]|(^|\\/)features\\/(?!${feature}\\/)`;
+
+// no-restricted-imports does not see import(), which is how features load their heavy parts on demand.
+const dynamicImports = (regex, message) => [
+  'error',
+  { selector: `ImportExpression[source.value=/${regex}/]`, message },
+];
+
+const featuresApart =
+  'Features never import each other: pages put them together; shared pieces go to components/ or lib/.';
+const layoutApart = 'The layout never imports features: shared pieces go to components/ or lib/.';
 
 export default tseslint.config(
   {
@@ -33,20 +68,48 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [webNeverImportsServer] }],
+    },
+  },
+  ...featureFolders.map(({ feature, path, depth }) => ({
+    files: [`src/web/features/${path}/*.{ts,tsx}`],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**'], message: 'The web app never imports server code.' }] },
+        {
+          patterns: [webNeverImportsServer, { regex: otherFeature(feature, depth), message: featuresApart }],
+        },
       ],
+      'no-restricted-syntax': dynamicImports(otherFeature(feature, depth), featuresApart),
+    },
+  })),
+  {
+    files: ['src/web/layout/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [webNeverImportsServer, { group: ['**/features/**'], message: layoutApart }] },
+      ],
+      'no-restricted-syntax': dynamicImports('(^|\\/)features\\/', layoutApart),
     },
   },
   {
     files: ['src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb] }] },
+  },
+  {
+    // A repository holds SQL and knows nothing of HTTP: it reports a refused value with a domain error.
+    files: ['src/server/**/*.repository.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/web/**', 'react', 'react-dom'], message: 'The server never imports web code.' },
+            serverNeverImportsWeb,
+            {
+              regex: '[.-]routes(\\.ts)?$|(^|\\/)plugins\\/errors(\\.ts)?$',
+              message: 'Repositories import neither routes nor HTTP errors; see src/server/domain-errors.ts.',
+            },
           ],
         },
       ],

@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import { createContentBus } from './content/content-bus.ts';
 import { allContentRoutes } from './content/content.routes.ts';
 import type { ContentChangeListener } from './content/crud-routes.ts';
-import { seedDemoContentIfEmpty } from './db/seed.ts';
+import { seedDemoContentIfEmpty } from './seed/seed.ts';
 import { calendarRoutes } from './events/calendar.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { contactRoutes } from './mail/contact.routes.ts';

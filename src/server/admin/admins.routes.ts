@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, IdParamSchema, dataEnvelope } from '../../shared/schemas.ts';
-import { createAdmin, findAdminByEmail } from '../auth/admins.repository.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import {
+  createAdmin,
+  credentialsOf,
+  findAdminByEmail,
+  listAdmins,
+  removeAdminUnlessLast,
+  setAdminPassword,
+} from '../auth/admins.repository.ts';
+import { verifyPassword } from '../auth/password.ts';
 import { attemptLimit } from '../auth/attempt-limit.ts';
 import { ACCOUNT_ATTEMPTS } from '../auth/second-factor.routes.ts';
 import { endOtherSessions } from '../auth/session-store.ts';
@@ -30,15 +37,8 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: listEnvelope(AdminRowSchema) } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const rows = await app.db
-        .selectFrom('admins')
-        .select(['id', 'email', 'created_at'])
-        .orderBy('email')
-        .execute();
-      return {
-        data: rows.map((row) => ({ id: row.id, email: row.email, createdAt: row.created_at })),
-        total: rows.length,
-      };
+      const data = await listAdmins(app.db);
+      return { data, total: data.length };
     },
   );
 
@@ -81,16 +81,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      // The check and the delete share a transaction so two removals at once cannot leave nobody.
-      const outcome = await app.db.transaction().execute(async (trx) => {
-        const query = trx.selectFrom('admins').select('id');
-        // SQLite runs one write transaction at a time; PostgreSQL needs the rows locked.
-        const admins = await (app.dialect === 'postgres' ? query.forUpdate() : query).execute();
-        if (!admins.some((admin) => admin.id === id)) return 'missing' as const;
-        if (admins.length <= 1) return 'last' as const;
-        await trx.deleteFrom('admins').where('id', '=', id).execute();
-        return 'deleted' as const;
-      });
+      const outcome = await removeAdminUnlessLast(app.db, app.dialect, id);
       if (outcome === 'missing') throw notFound();
       if (outcome === 'last') {
         throw new HttpError(409, 'LAST_ADMIN', 'No se puede eliminar a la única administradora.');
@@ -115,22 +106,13 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const adminId = request.session.get('adminId')!;
-      const admin = await app.db
-        .selectFrom('admins')
-        .select(['id', 'password_hash'])
-        .where('id', '=', adminId)
-        .executeTakeFirstOrThrow();
-      if (!(await verifyPassword(request.body.currentPassword, admin.password_hash))) {
+      const { passwordHash } = await credentialsOf(app.db, adminId);
+      if (!(await verifyPassword(request.body.currentPassword, passwordHash))) {
         throw new HttpError(400, 'VALIDATION_ERROR', 'Revisa los campos marcados.', {
           currentPassword: 'La contraseña actual no es correcta',
         });
       }
-      const passwordHash = await hashPassword(request.body.newPassword);
-      await app.db
-        .updateTable('admins')
-        .set({ password_hash: passwordHash })
-        .where('id', '=', adminId)
-        .execute();
+      await setAdminPassword(app.db, adminId, request.body.newPassword);
       // This session goes on under a new id (and CSRF secret); every other one ends.
       await request.session.regenerate(['adminId', 'loginAt']);
       reply.renewCsrfToken();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { hashPassword } from './password.ts';
 
@@ -16,6 +17,21 @@ export function findAdminById(db: Kysely<Database>, id: string) {
     .select(['id', 'email', 'totp_enabled_at'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** The account's e-mail and password hash; the account must exist (requireAdmin has just checked it). */
+export async function credentialsOf(db: Kysely<Database>, id: string) {
+  const admin = await db
+    .selectFrom('admins')
+    .select(['email', 'password_hash'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { email: admin.email, passwordHash: admin.password_hash };
+}
+
+export async function listAdmins(db: Kysely<Database>) {
+  const rows = await db.selectFrom('admins').select(['id', 'email', 'created_at']).orderBy('email').execute();
+  return rows.map((row) => ({ id: row.id, email: row.email, createdAt: row.created_at }));
 }
 
 export async function createAdmin(db: Kysely<Database>, email: string, password: string) {
@@ -40,4 +56,29 @@ export async function ensureAdmin(db: Kysely<Database>, email: string, password:
     if (await findAdminByEmail(db, email)) return false;
     throw error;
   }
+}
+
+export async function setAdminPassword(db: Kysely<Database>, id: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.updateTable('admins').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+export type RemoveAdminResult = 'missing' | 'last' | 'removed';
+
+/** Removes an account unless it is the only one left. */
+export async function removeAdminUnlessLast(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  id: string,
+): Promise<RemoveAdminResult> {
+  // The check and the delete share a transaction so two removals at once cannot leave nobody.
+  return db.transaction().execute(async (trx) => {
+    const query = trx.selectFrom('admins').select('id');
+    // SQLite runs one write transaction at a time; PostgreSQL needs the rows locked.
+    const admins = await (dialect === 'postgres' ? query.forUpdate() : query).execute();
+    if (!admins.some((admin) => admin.id === id)) return 'missing';
+    if (admins.length <= 1) return 'last';
+    await trx.deleteFrom('admins').where('id', '=', id).execute();
+    return 'removed';
+  });
 }

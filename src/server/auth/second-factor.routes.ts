@@ -11,6 +11,7 @@ import {
 import { apiMessages } from '../../shared/messages.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { credentialsOf } from './admins.repository.ts';
 import { attemptLimit } from './attempt-limit.ts';
 import { verifyPassword } from './password.ts';
 import { newRecoveryCodes, newTotpSecret, totpEnrolment, totpStep } from './second-factor.ts';
@@ -64,14 +65,10 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const adminId = adminIdOf(request);
       const state = await secondFactorOf(app.db, adminId);
       if (state?.enabledAt) throw new HttpError(409, 'SECOND_FACTOR_ON', secondFactorMessages.alreadyOn);
-      const admin = await app.db
-        .selectFrom('admins')
-        .select('email')
-        .where('id', '=', adminId)
-        .executeTakeFirstOrThrow();
+      const { email } = await credentialsOf(app.db, adminId);
       const secret = newTotpSecret();
       request.session.set('totpSetupSecret', secret);
-      return { data: await totpEnrolment(secret, admin.email) };
+      return { data: await totpEnrolment(secret, email) };
     },
   );
 
@@ -129,12 +126,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(409, 'SECOND_FACTOR_MANDATORY', secondFactorMessages.mandatory);
       }
       const adminId = adminIdOf(request);
-      const admin = await app.db
-        .selectFrom('admins')
-        .select('password_hash')
-        .where('id', '=', adminId)
-        .executeTakeFirstOrThrow();
-      if (!(await verifyPassword(request.body.password, admin.password_hash))) {
+      const { passwordHash } = await credentialsOf(app.db, adminId);
+      if (!(await verifyPassword(request.body.password, passwordHash))) {
         throw new HttpError(400, 'VALIDATION_ERROR', apiMessages.validation, {
           password: secondFactorMessages.wrongPassword,
         });

@@ -1,19 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { payloadKeys, type Resource } from '../../shared/api-paths.ts';
 import { ApiErrorSchema, IdParamSchema, IdSchema, dataEnvelope } from '../../shared/schemas.ts';
-import type { Database } from '../db/schema.ts';
 import { notFound } from '../plugins/errors.ts';
 import { prepareBody, sendPrepared, type PreparedBody } from '../site/prepared-body.ts';
-
-export interface ContentRepository<Input, Entity> {
-  list(db: Kysely<Database>): Promise<Entity[]>;
-  get(db: Kysely<Database>, id: string): Promise<Entity | undefined>;
-  create(db: Kysely<Database>, input: Input): Promise<Entity>;
-  update(db: Kysely<Database>, id: string, input: Input): Promise<Entity | undefined>;
-  remove(db: Kysely<Database>, id: string): Promise<boolean>;
-}
+import type { ContentRepository } from './table-repository.ts';
 
 export interface ContentResource<Input, Entity> {
   resource: Resource;
@@ -139,11 +130,4 @@ export function contentRoutes<Input, Entity>(
       },
     );
   };
-}
-
-/** JSON list columns: stored as text on both dialects. */
-export const toJsonList = (values: readonly string[]) => JSON.stringify(values);
-export function fromJsonList(text: string): string[] {
-  const parsed: unknown = JSON.parse(text);
-  return Array.isArray(parsed) ? parsed.filter((value): value is string => typeof value === 'string') : [];
 }

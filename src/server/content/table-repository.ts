@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { ContentRepository } from './crud-routes.ts';
 import { firstFreeSlug, isUniqueViolation, slugify } from './slug.ts';
 
 type ContentTable = 'events' | 'news' | 'partners';
@@ -20,6 +19,15 @@ interface TableDefinition<T extends ContentTable, Input, Entity> {
    * so a shared address keeps working after a rename.
    */
   slug?: { from: (input: Input) => string; fallback: string };
+}
+
+/** What the content routes need of a resource's storage. */
+export interface ContentRepository<Input, Entity> {
+  list(db: Kysely<Database>): Promise<Entity[]>;
+  get(db: Kysely<Database>, id: string): Promise<Entity | undefined>;
+  create(db: Kysely<Database>, input: Input): Promise<Entity>;
+  update(db: Kysely<Database>, id: string, input: Input): Promise<Entity | undefined>;
+  remove(db: Kysely<Database>, id: string): Promise<boolean>;
 }
 
 export interface TableRepository<Input, Entity> extends ContentRepository<Input, Entity> {

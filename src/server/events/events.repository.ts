@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { EventInputSchema, Event } from '../../shared/schemas.ts';
 import type { EventsTable } from '../db/schema.ts';
-import { fromJsonList, toJsonList } from '../content/crud-routes.ts';
+import { fromJsonList, toJsonList } from '../content/json-list.ts';
 import { tableRepository } from '../content/table-repository.ts';
 
 export type EventValues = z.output<typeof EventInputSchema>;

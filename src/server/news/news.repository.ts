@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { NewsInputSchema, News } from '../../shared/schemas.ts';
-import { apiMessages, messages } from '../../shared/messages.ts';
+import { messages } from '../../shared/messages.ts';
 import type { NewsTable } from '../db/schema.ts';
-import { HttpError } from '../plugins/errors.ts';
-import { fromJsonList, toJsonList } from '../content/crud-routes.ts';
+import { fromJsonList, toJsonList } from '../content/json-list.ts';
+import { InvalidInputError } from '../domain-errors.ts';
 import { tableRepository } from '../content/table-repository.ts';
 import { sanitizeNewsHtml } from './sanitize.ts';
 
@@ -26,11 +26,7 @@ export const newsRepository = tableRepository({
   toColumns: (input: NewsValues) => {
     const description = sanitizeNewsHtml(input.description);
     // Markup that is nothing but what sanitising removes (a lone <script>) would store an empty text.
-    if (!description) {
-      throw new HttpError(400, 'VALIDATION_ERROR', apiMessages.validation, {
-        description: messages.required,
-      });
-    }
+    if (!description) throw new InvalidInputError({ description: messages.required });
     return { name: input.name, address: input.address, description, images: toJsonList(input.images) };
   },
   order: [['created_at', 'desc']],

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { PartnerInputSchema, Partner } from '../../shared/schemas.ts';
 import type { PartnersTable } from '../db/schema.ts';
-import { fromJsonList, toJsonList } from '../content/crud-routes.ts';
+import { fromJsonList, toJsonList } from '../content/json-list.ts';
 import { tableRepository } from '../content/table-repository.ts';
 
 export type PartnerValues = z.output<typeof PartnerInputSchema>;

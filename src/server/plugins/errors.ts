@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiMessages, messages } from '../../shared/messages.ts';
+import { InvalidInputError } from '../domain-errors.ts';
 
 /** Raised by handlers for the API's known failures; the error handler turns it into the error shape. */
 export class HttpError extends Error {
@@ -60,6 +61,8 @@ function send(
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError)
     return send(reply, error.statusCode, error.code, error.message, error.fields);
+  if (error instanceof InvalidInputError)
+    return send(reply, 400, 'VALIDATION_ERROR', apiMessages.validation, error.fields);
   if (hasZodFastifySchemaValidationErrors(error)) {
     return send(reply, 400, 'VALIDATION_ERROR', apiMessages.validation, validationFields(error.validation));
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UploadsTable } from '../db/schema.ts';
 
@@ -16,8 +17,36 @@ export interface UploadRow {
   used: boolean;
 }
 
+export interface NewUpload {
+  adminId: string | null;
+  originalName: string;
+  src: string;
+  width: number;
+  height: number;
+  srcset: { url: string; width: number }[];
+}
+
 const srcsetOf = (row: Pick<Selectable<UploadsTable>, 'srcset'>) =>
   JSON.parse(row.srcset) as { url: string; width: number }[];
+
+/** Records an upload whose files are stored; answers its id. */
+export async function recordUpload(db: Kysely<Database>, upload: NewUpload): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('uploads')
+    .values({
+      id,
+      admin_id: upload.adminId,
+      original_name: upload.originalName.slice(0, 255),
+      width: upload.width,
+      height: upload.height,
+      src: upload.src,
+      srcset: JSON.stringify(upload.srcset),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return id;
+}
 
 /** The upload files that some event, news item or partner points at, by file name. */
 export async function referencedFiles(db: Kysely<Database>): Promise<Set<string>> {

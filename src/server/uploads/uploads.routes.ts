@@ -20,7 +20,7 @@ import {
   type ProcessedImage,
 } from './image-processing.ts';
 import { createUploadQueue } from './upload-queue.ts';
-import { UPLOADS_URL_PREFIX, listUploads, removeUnusedUpload } from './uploads.repository.ts';
+import { UPLOADS_URL_PREFIX, listUploads, recordUpload, removeUnusedUpload } from './uploads.repository.ts';
 
 const ONE_YEAR = 31_536_000;
 const DEFAULT_WIDTH = 960;
@@ -133,18 +133,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!sniffImage(buffer.subarray(0, 16))) throw notAnImage();
         await ticket.turn();
         const stored = await store(dir, await decode(request, buffer));
-        const row = {
-          id: randomUUID(),
-          admin_id: request.session.get('adminId') ?? null,
-          original_name: fileName.slice(0, 255),
-          width: stored.width,
-          height: stored.height,
-          src: stored.src,
-          srcset: JSON.stringify(stored.srcset),
-          created_at: new Date().toISOString(),
-        };
-        await app.db.insertInto('uploads').values(row).execute();
-        return reply.code(201).send({ data: { id: row.id, ...stored } });
+        const adminId = request.session.get('adminId') ?? null;
+        const id = await recordUpload(app.db, { adminId, originalName: fileName, ...stored });
+        return reply.code(201).send({ data: { id, ...stored } });
       } finally {
         ticket.release();
       }

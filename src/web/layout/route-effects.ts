@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { routeOf } from '../../shared/api-paths.ts';
 import { documentTitle } from '../content/seo.ts';
-import { scrollToSection } from '../features/scroll/smooth-scroll.ts';
+import { scrollToSection } from '../lib/smooth-scroll.ts';
 
 /** State a link may pass to choose the jump offset (the footer and the membership form use 60 px). */
 export interface ScrollState {

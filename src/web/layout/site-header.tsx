@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type KeyboardEvent, type MouseEvent } from 
 import { Link, NavLink, useLocation } from 'react-router';
 import { ButtonLink } from '../components/button.tsx';
 import { identity } from '../content/identity.ts';
-import { useScrollSpy } from '../features/scroll/use-scroll-spy.ts';
+import { useScrollSpy } from '../lib/use-scroll-spy.ts';
 import { BrandLogo } from './brand-logo.tsx';
 import { NEW_TAB_HINT, navTargets } from './nav-links.ts';
 

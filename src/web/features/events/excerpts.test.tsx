@@ -1,9 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Event, News } from '../../../shared/schemas.ts';
+import type { Event } from '../../../shared/schemas.ts';
 import { EventsTeaser, pickEvent } from './events-teaser.tsx';
-import { htmlToText } from '../../../shared/excerpt.ts';
-import { newsExcerpt } from '../news/news-list.tsx';
 
 afterEach(cleanup);
 
@@ -45,18 +43,5 @@ describe('excerpts', () => {
     expect(pickEvent(events, 0.5)?.id).toBe('e2');
     expect(pickEvent(events, 0.999)?.id).toBe('e3');
     expect(pickEvent([], 0.3)).toBeUndefined();
-  });
-
-  it('cuts the news text to 100 characters plus "..." after removing its markup', () => {
-    const news: News = {
-      id: 'n1',
-      name: 'Nota',
-      address: 'CDMX',
-      description: `<p>${longText}</p>`,
-      images: [],
-      slug: 'nota',
-    };
-    expect(newsExcerpt(news)).toBe(`${longText.trim().slice(0, 100)}...`);
-    expect(htmlToText('<p>Hola&nbsp;<strong>mundo</strong> &amp; más</p>')).toBe('Hola mundo & más');
   });
 });

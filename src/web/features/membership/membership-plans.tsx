@@ -1,28 +1,38 @@
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { MembershipType } from '../../../shared/constants.ts';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { membershipForms, membershipPlans } from '../../content/membership.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { lazyWithPreload } from '../../lib/lazy-component.tsx';
+import type { PreloadableComponent } from '../../lib/lazy-component.tsx';
 import styles from './membership-plans.module.css';
 
-// The form (and its validation) loads the first time a visitor opens it.
-const MembershipRequestForm = lazyWithPreload(() =>
-  import('../request-form/membership-request-form.tsx').then((m) => m.MembershipRequestForm),
-);
+/** What the plans tell the request form: the chosen tab's type, or (without tabs) the list's first choice. */
+export type PlanRequestFormProps = ({ membership: MembershipType } | { chooseMembership: MembershipType }) & {
+  labelledBy?: string;
+};
 
 export interface MembershipPlansProps {
   associationName: string;
   /** Id of the section heading, which shows the banner text of the chosen plan. */
   headingId?: string;
+  /**
+   * The request form the join button opens, its code loaded on demand. The page hands it in: features
+   * do not import each other.
+   */
+  requestForm: PreloadableComponent<PlanRequestFormProps>;
 }
 
 /**
  * The three membership plans as WAI-ARIA tabs (arrow keys, Home and End move and select), the banner
  * text of the chosen plan, its benefits and the join button that opens the request form.
  */
-export function MembershipPlans({ associationName, headingId }: MembershipPlansProps) {
+export function MembershipPlans({
+  associationName,
+  headingId,
+  requestForm: MembershipRequestForm,
+}: MembershipPlansProps) {
   const baseId = useId();
   const fallbackHeadingId = `${baseId}-heading`;
   const titleId = headingId ?? fallbackHeadingId;

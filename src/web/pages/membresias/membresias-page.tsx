@@ -11,7 +11,13 @@ import {
   membershipHero,
 } from '../../content/membership.ts';
 import { MembershipPlans } from '../../features/membership/membership-plans.tsx';
+import { lazyWithPreload } from '../../lib/lazy-component.tsx';
 import styles from './membresias-page.module.css';
+
+// The form (and its validation) loads the first time a visitor opens it.
+const MembershipRequestForm = lazyWithPreload(() =>
+  import('../../features/request-form/membership-request-form.tsx').then((m) => m.MembershipRequestForm),
+);
 
 const FORMS_SECTION_ID = 'form-members';
 const FORMS_HEADING_ID = 'form-members-title';
@@ -99,7 +105,11 @@ export function MembresiasPage() {
         tabIndex={-1}
       >
         <div className="container">
-          <MembershipPlans associationName={identity.name} headingId={FORMS_HEADING_ID} />
+          <MembershipPlans
+            associationName={identity.name}
+            headingId={FORMS_HEADING_ID}
+            requestForm={MembershipRequestForm}
+          />
         </div>
       </section>
 

@@ -3,7 +3,7 @@ import { eventsRepository } from '../events/events.repository.ts';
 import { newsRepository } from '../news/news.repository.ts';
 import { partnersRepository } from '../partners/partners.repository.ts';
 import { demoEvents, demoNews, demoPartners } from './demo-content.ts';
-import type { Database } from './schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /** True when the database holds no content at all (a new installation). */
 async function isEmpty(db: Kysely<Database>): Promise<boolean> {

@@ -1,5 +1,5 @@
-import { prefersReducedMotion } from '../../components/motion.ts';
-import { SECTION_OFFSET_HEADER, SECTION_SCROLL_DELAY_MS } from '../../../shared/constants.ts';
+import { prefersReducedMotion } from '../components/motion.ts';
+import { SECTION_OFFSET_HEADER, SECTION_SCROLL_DELAY_MS } from '../../shared/constants.ts';
 
 /** How long to keep looking for a section that renders after its data arrives. */
 const FIND_TIMEOUT_MS = 3000;

@@ -1,4 +1,4 @@
-import { SECTION_OFFSET_HEADER } from '../../../shared/constants.ts';
+import { SECTION_OFFSET_HEADER } from '../../shared/constants.ts';
 
 export type SpySection = 'Eventos' | 'Noticias';
 

@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const BOUNDARY_RULES = new Set(['no-restricted-imports', 'no-restricted-syntax']);
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: fileURLToPath(new URL('..', import.meta.url)) });
+});
+
+/** The boundary messages `npm run lint` would give this code at this path (the file need not exist). */
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages
+    .filter((message) => message.ruleId !== null && BOUNDARY_RULES.has(message.ruleId))
+    .map((message) => message.message);
+}
+
+describe('the lint boundaries', () => {
+  const inFeature = 'src/web/features/membership/boundary-check.ts';
+
+  it('keep a feature from importing another, statically or on demand', async () => {
+    expect(
+      await boundaryErrors(inFeature, "export { ContactForm } from '../request-form/contact-form.tsx';\n"),
+    ).toEqual([expect.stringMatching(/Features never import each other/)]);
+    expect(
+      await boundaryErrors(
+        inFeature,
+        "export const load = () => import('../request-form/membership-request-form.tsx');\n",
+      ),
+    ).toEqual([expect.stringMatching(/Features never import each other/)]);
+    expect(
+      await boundaryErrors(inFeature, "export { NewsList } from '../../features/news/news-list.tsx';\n"),
+    ).toEqual([expect.stringMatching(/Features never import each other/)]);
+  });
+
+  it('let a feature import its own files, lib/, components/ and shared/', async () => {
+    const code = [
+      "export { MembershipPlans } from './membership-plans.tsx';",
+      "export { lazyWithPreload } from '../../lib/lazy-component.tsx';",
+      "export { Button } from '../../components/button.tsx';",
+      "export { messages } from '../../../shared/messages.ts';",
+      "export const load = () => import('../membership/membership-plans.tsx');",
+      '',
+    ].join('\n');
+    expect(await boundaryErrors(inFeature, code)).toEqual([]);
+  });
+
+  it('still keep server code out of a feature', async () => {
+    expect(await boundaryErrors(inFeature, "export { buildApp } from '../../../server/app.ts';\n")).toEqual([
+      expect.stringContaining('The web app never imports server code.'),
+    ]);
+  });
+
+  it('keep the layout off features, and let it use lib/', async () => {
+    const inLayout = 'src/web/layout/boundary-check.ts';
+    expect(
+      await boundaryErrors(inLayout, "export { useNews } from '../features/news/get-news.ts';\n"),
+    ).toEqual([expect.stringMatching(/The layout never imports features/)]);
+    expect(
+      await boundaryErrors(inLayout, "export const load = () => import('../features/news/news-list.tsx');\n"),
+    ).toEqual([expect.stringMatching(/The layout never imports features/)]);
+    expect(
+      await boundaryErrors(inLayout, "export { useScrollSpy } from '../lib/use-scroll-spy.ts';\n"),
+    ).toEqual([]);
+  });
+
+  it('let pages put features together', async () => {
+    const code = "export { NewsList } from '../../features/news/news-list.tsx';\n";
+    expect(await boundaryErrors('src/web/pages/inicio/boundary-check.ts', code)).toEqual([]);
+  });
+
+  it('keep repositories off route modules and HTTP errors', async () => {
+    const inRepository = 'src/server/news/boundary-check.repository.ts';
+    const code = [
+      "export { contentRoutes } from '../content/crud-routes.ts';",
+      "export { adminsRoutes } from '../admin/admins.routes.ts';",
+      "export { HttpError } from '../plugins/errors.ts';",
+      "export { InvalidInputError } from '../domain-errors.ts';",
+      "export { tableRepository } from '../content/table-repository.ts';",
+      '',
+    ].join('\n');
+    const errors = await boundaryErrors(inRepository, code);
+    expect(errors).toHaveLength(3);
+    for (const error of errors) expect(error).toMatch(/Repositories import neither routes nor HTTP errors/);
+  });
+});
