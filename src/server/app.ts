@@ -130,7 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(allContentRoutes(contentChanged));
       await api.register(calendarRoutes);
     },
-    { prefix: '/api' },
+    // Each route's full path comes from src/shared/api-paths.ts.
   );
   await app.register(seoRoutes);
   await app.register(adminSitePlugin);

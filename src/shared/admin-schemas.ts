@@ -122,4 +122,12 @@ export const UploadsQuerySchema = z.object({
 });
 
 export type InboxItem = z.infer<typeof InboxItemSchema>;
+
+/** What the site stores of a visitor's request (the inbox adds its id, status, date and mail). */
+export type StoredRequest = Pick<
+  InboxItem,
+  'kind' | 'fullName' | 'company' | 'position' | 'email' | 'phoneNumber' | 'spam'
+>;
+export type RequestKind = InboxItem['kind'];
+export type RequestStatus = InboxItem['status'];
 export type UploadedImage = z.infer<typeof UploadSchema>;

@@ -11,7 +11,11 @@ export const payloadKeys = {
   partners: { createKey: 'partners', idKey: 'partnersId', dataKey: 'partnersData' },
 } as const satisfies Record<Resource, { createKey: string; idKey: string; dataKey: string }>;
 
-export const apiPaths = {
+/**
+ * Every API route's pattern, as the server registers it. The builders below fill the parameters, so a
+ * path the web asks for and the route that answers it cannot drift apart.
+ */
+export const apiRoutes = {
   health: '/api/health',
   csrf: '/api/csrf',
   contact: '/api/mail/contact',
@@ -20,22 +24,20 @@ export const apiPaths = {
   me: '/api/auth/me',
   loginSecondFactor: '/api/auth/login/second-factor',
   list: (resource: Resource) => `/api/${resource}/get-all`,
-  get: (resource: Resource, id: string) => `/api/${resource}/get-by-id/${encodeURIComponent(id)}`,
+  get: (resource: Resource) => `/api/${resource}/get-by-id/:id`,
   create: (resource: Resource) => `/api/${resource}/create`,
   update: (resource: Resource) => `/api/${resource}/update`,
-  remove: (resource: Resource, id: string) => `/api/${resource}/delete/${encodeURIComponent(id)}`,
-} as const;
-
-/** The admin's API (src/server/admin, src/server/uploads). */
-export const adminPaths = {
+  remove: (resource: Resource) => `/api/${resource}/delete/:id`,
+  eventsFeed: '/api/events/calendar.ics',
+  eventFile: '/api/events/calendar/:file',
   requests: '/api/admin/requests',
   requestsCsv: '/api/admin/requests/export.csv',
-  request: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}`,
-  requestStatus: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/status`,
-  requestRetry: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/retry`,
+  request: '/api/admin/requests/:id',
+  requestStatus: '/api/admin/requests/:id/status',
+  requestRetry: '/api/admin/requests/:id/retry',
   retention: '/api/admin/settings/retention',
   admins: '/api/admin/admins',
-  admin: (id: string) => `/api/admin/admins/${encodeURIComponent(id)}`,
+  admin: '/api/admin/admins/:id',
   ownPassword: '/api/admin/me/password',
   secondFactor: '/api/admin/me/second-factor',
   secondFactorSetup: '/api/admin/me/second-factor/setup',
@@ -43,8 +45,48 @@ export const adminPaths = {
   secondFactorDisable: '/api/admin/me/second-factor/disable',
   audit: '/api/admin/audit',
   uploads: '/api/admin/uploads',
-  uploadItem: (id: string) => `/api/admin/uploads/${encodeURIComponent(id)}`,
+  uploadItem: '/api/admin/uploads/:id',
   upload: '/api/uploads',
+} as const;
+
+/** A route's pattern with its one parameter filled (encoded). */
+export const fillRoute = (pattern: string, value: string) =>
+  pattern.replace(/:[A-Za-z]+/, encodeURIComponent(value));
+
+export const apiPaths = {
+  health: apiRoutes.health,
+  csrf: apiRoutes.csrf,
+  contact: apiRoutes.contact,
+  login: apiRoutes.login,
+  logout: apiRoutes.logout,
+  me: apiRoutes.me,
+  loginSecondFactor: apiRoutes.loginSecondFactor,
+  list: apiRoutes.list,
+  get: (resource: Resource, id: string) => fillRoute(apiRoutes.get(resource), id),
+  create: apiRoutes.create,
+  update: apiRoutes.update,
+  remove: (resource: Resource, id: string) => fillRoute(apiRoutes.remove(resource), id),
+} as const;
+
+/** The admin's API (src/server/admin, src/server/uploads). */
+export const adminPaths = {
+  requests: apiRoutes.requests,
+  requestsCsv: apiRoutes.requestsCsv,
+  request: (id: string) => fillRoute(apiRoutes.request, id),
+  requestStatus: (id: string) => fillRoute(apiRoutes.requestStatus, id),
+  requestRetry: (id: string) => fillRoute(apiRoutes.requestRetry, id),
+  retention: apiRoutes.retention,
+  admins: apiRoutes.admins,
+  admin: (id: string) => fillRoute(apiRoutes.admin, id),
+  ownPassword: apiRoutes.ownPassword,
+  secondFactor: apiRoutes.secondFactor,
+  secondFactorSetup: apiRoutes.secondFactorSetup,
+  secondFactorEnable: apiRoutes.secondFactorEnable,
+  secondFactorDisable: apiRoutes.secondFactorDisable,
+  audit: apiRoutes.audit,
+  uploads: apiRoutes.uploads,
+  uploadItem: (id: string) => fillRoute(apiRoutes.uploadItem, id),
+  upload: apiRoutes.upload,
 } as const;
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';

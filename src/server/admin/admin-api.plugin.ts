@@ -15,17 +15,14 @@ export const adminApiPlugin = fp(
     await app.register(
       async (api) => {
         await api.register(uploadRoutes);
-        await api.register(
-          async (admin) => {
-            await admin.register(inboxRoutes);
-            await admin.register(adminsRoutes);
-            await admin.register(secondFactorRoutes);
-            await admin.register(auditRoutes);
-          },
-          { prefix: '/admin' },
-        );
+        await api.register(async (admin) => {
+          await admin.register(inboxRoutes);
+          await admin.register(adminsRoutes);
+          await admin.register(secondFactorRoutes);
+          await admin.register(auditRoutes);
+        });
       },
-      { prefix: '/api' },
+      // Each route's full path comes from src/shared/api-paths.ts.
     );
     await app.register(serveUploads);
     scheduleRetention(app);

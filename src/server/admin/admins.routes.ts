@@ -20,6 +20,7 @@ import {
   PasswordChangeSchema,
   listEnvelope,
 } from '../../shared/admin-schemas.ts';
+import { apiRoutes } from '../../shared/api-paths.ts';
 
 /** Admin accounts: list, create, remove (never the last one) and changing one's own password. */
 export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,7 +34,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admins',
+    apiRoutes.admins,
     { schema: { response: { 200: listEnvelope(AdminRowSchema) } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -43,7 +44,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admins',
+    apiRoutes.admins,
     {
       schema: {
         body: NewAdminSchema,
@@ -68,7 +69,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/admins/:id',
+    apiRoutes.admin,
     {
       schema: {
         params: IdParamSchema,
@@ -92,7 +93,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/me/password',
+    apiRoutes.ownPassword,
     {
       preHandler: passwordAttempts,
       schema: {

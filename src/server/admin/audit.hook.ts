@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findAdminById } from '../auth/admins.repository.ts';
+import { apiRoutes } from '../../shared/api-paths.ts';
 import { recordAudit } from './audit.repository.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Visitors' forms and the token endpoint are not admin actions, even when an admin sends them. Logins
 // record themselves (failures too, which this hook would not see); starting a second-factor set-up
 // changes nothing until it is confirmed.
-const NOT_AUDITED = new Set([
-  '/api/mail/contact',
-  '/api/csrf',
-  '/api/auth/login',
-  '/api/auth/login/second-factor',
-  '/api/admin/me/second-factor/setup',
+const NOT_AUDITED = new Set<string>([
+  apiRoutes.contact,
+  apiRoutes.csrf,
+  apiRoutes.login,
+  apiRoutes.loginSecondFactor,
+  apiRoutes.secondFactorSetup,
 ]);
 
 // Routes whose last segment already says what they do; the others take their verb from the method.

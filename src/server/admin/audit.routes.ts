@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditQuerySchema, AuditRowSchema, listEnvelope } from '../../shared/admin-schemas.ts';
 import { listAudit } from './audit.repository.ts';
+import { apiRoutes } from '../../shared/api-paths.ts';
 
 /** The audit log, newest first, for admins to read. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get(
-    '/audit',
+    apiRoutes.audit,
     { schema: { querystring: AuditQuerySchema, response: { 200: listEnvelope(AuditRowSchema) } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');

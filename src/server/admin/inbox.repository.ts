@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { InboxItem } from '../../shared/admin-schemas.ts';
 import { addDays, clock, parseIsoDay } from '../../shared/clock.ts';
 import { foldForSearch } from '../../shared/text-fold.ts';
 import type { Database, OutboxTable, RequestKind, RequestStatus, RequestsTable } from '../db/schema.ts';
@@ -17,30 +18,8 @@ export interface InboxFilter {
   q?: string;
 }
 
-export interface InboxItem {
-  id: string;
-  kind: RequestKind;
-  fullName: string;
-  company: string;
-  position: string;
-  email: string;
-  phoneNumber: string;
-  spam: boolean;
-  status: RequestStatus;
-  createdAt: string;
-  delivery: {
-    state: DeliveryState;
-    attempts: number;
-    lastError: string | null;
-    messages: {
-      purpose: 'notify' | 'ack';
-      status: OutboxTable['status'];
-      attempts: number;
-      lastError: string | null;
-      sentAt: string | null;
-    }[];
-  };
-}
+/** The inbox's shape is the API's, declared once in src/shared/admin-schemas.ts. */
+export type { InboxItem };
 
 // Staff think in the association's days: a day filter runs from its local midnight to the next one.
 const dayStart = (text: string, later = 0) => {

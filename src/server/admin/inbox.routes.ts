@@ -21,6 +21,7 @@ import {
 } from './inbox.repository.ts';
 import { applyRetention } from './retention.ts';
 import { RETENTION_KEY, retentionDays, setSetting } from './settings.repository.ts';
+import { apiRoutes } from '../../shared/api-paths.ts';
 
 const CSV_MAX_ROWS = 50_000;
 
@@ -72,7 +73,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/requests',
+    apiRoutes.requests,
     { schema: { querystring: InboxQuerySchema, response: { 200: listEnvelope(InboxItemSchema) } } },
     async (request) => {
       const { page, perPage, order, ...filter } = request.query;
@@ -86,7 +87,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/requests/export.csv',
+    apiRoutes.requestsCsv,
     { schema: { querystring: InboxQuerySchema.omit({ page: true, perPage: true }) } },
     async (request, reply) => {
       const { order, ...filter } = request.query;
@@ -104,7 +105,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/requests/:id',
+    apiRoutes.request,
     {
       schema: {
         params: IdParamSchema,
@@ -119,7 +120,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/requests/:id/status',
+    apiRoutes.requestStatus,
     {
       schema: {
         params: IdParamSchema,
@@ -134,7 +135,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/requests/:id/retry',
+    apiRoutes.requestRetry,
     {
       schema: {
         params: IdParamSchema,
@@ -158,7 +159,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/settings/retention',
+    apiRoutes.retention,
     { schema: { response: { 200: dataEnvelope(RetentionSchema) } } },
     async () => ({
       data: { retentionDays: await retentionDays(app.db, app.config.requestRetentionDays) },
@@ -166,7 +167,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/settings/retention',
+    apiRoutes.retention,
     {
       schema: {
         body: RetentionSchema,

@@ -7,7 +7,7 @@ import {
   SecondFactorCodeSchema,
   secondFactorMessages,
 } from '../../shared/account-schemas.ts';
-import { SESSION_COOKIE } from '../../shared/api-paths.ts';
+import { apiRoutes, SESSION_COOKIE } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
 import { ApiErrorSchema, LoginSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
@@ -70,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
   app.post(
-    '/auth/login',
+    apiRoutes.login,
     {
       config: { rateLimit: { max: loginRateLimit * 3, timeWindow: WINDOW } },
       preHandler: perAccountAndAddress,
@@ -112,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/login/second-factor',
+    apiRoutes.loginSecondFactor,
     {
       config: { rateLimit: { max: loginRateLimit * 3, timeWindow: WINDOW } },
       preHandler: perPendingAccount,
@@ -166,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/logout',
+    apiRoutes.logout,
     { schema: { response: { 200: dataEnvelope(z.object({ ok: z.boolean() })) } } },
     async (request, reply) => {
       const session = request.session;
@@ -178,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/auth/me',
+    apiRoutes.me,
     { schema: { response: { 200: dataEnvelope(MeSchema), 401: ApiErrorSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -197,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/csrf',
+    apiRoutes.csrf,
     { schema: { response: { 200: dataEnvelope(z.object({ token: z.string() })) } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');

@@ -16,6 +16,7 @@ import { attemptLimit } from './attempt-limit.ts';
 import { verifyPassword } from './password.ts';
 import { newRecoveryCodes, newTotpSecret, totpEnrolment, totpStep } from './second-factor.ts';
 import { disableSecondFactor, enableSecondFactor, secondFactorOf } from './second-factor.repository.ts';
+import { apiRoutes } from '../../shared/api-paths.ts';
 
 /** Attempts at a code or the current password per admin in the window. */
 export const ACCOUNT_ATTEMPTS = 5;
@@ -38,7 +39,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     request.session.get('adminId')!;
 
   app.get(
-    '/me/second-factor',
+    apiRoutes.secondFactor,
     { config: open, schema: { response: { 200: dataEnvelope(SecondFactorStatusSchema) } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -55,7 +56,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/me/second-factor/setup',
+    apiRoutes.secondFactorSetup,
     {
       config: open,
       schema: { response: { 200: dataEnvelope(SecondFactorSetupSchema), 409: ApiErrorSchema } },
@@ -73,7 +74,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/me/second-factor/enable',
+    apiRoutes.secondFactorEnable,
     {
       config: open,
       preHandler: limitAttempts,
@@ -108,7 +109,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/me/second-factor/disable',
+    apiRoutes.secondFactorDisable,
     {
       preHandler: limitAttempts,
       schema: {

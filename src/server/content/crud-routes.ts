@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { payloadKeys, type Resource } from '../../shared/api-paths.ts';
+import { apiRoutes, payloadKeys, type Resource } from '../../shared/api-paths.ts';
 import { ApiErrorSchema, IdParamSchema, IdSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { notFound } from '../plugins/errors.ts';
 import { prepareBody, sendPrepared, type PreparedBody } from '../site/prepared-body.ts';
@@ -56,7 +56,7 @@ export function contentRoutes<Input, Entity>(
     };
 
     app.get(
-      `/${resource}/get-all`,
+      apiRoutes.list(resource),
       { schema: { response: { 200: listEnvelope } } },
       async (request, reply) => {
         list ??= prepareList();
@@ -67,7 +67,7 @@ export function contentRoutes<Input, Entity>(
     );
 
     app.get(
-      `/${resource}/get-by-id/:id`,
+      apiRoutes.get(resource),
       { schema: { params: IdParamSchema, response: { 200: one, 404: ApiErrorSchema } } },
       async (request, reply) => {
         const entity = await repository.get(app.db, request.params.id);
@@ -78,7 +78,7 @@ export function contentRoutes<Input, Entity>(
     );
 
     app.post(
-      `/${resource}/create`,
+      apiRoutes.create(resource),
       {
         onRequest: app.requireAdmin,
         schema: { body: createBody, response: { 201: one, 401: ApiErrorSchema } },
@@ -92,7 +92,7 @@ export function contentRoutes<Input, Entity>(
     );
 
     app.put(
-      `/${resource}/update`,
+      apiRoutes.update(resource),
       {
         onRequest: app.requireAdmin,
         schema: { body: updateBody, response: { 200: one, 401: ApiErrorSchema, 404: ApiErrorSchema } },
@@ -111,7 +111,7 @@ export function contentRoutes<Input, Entity>(
     );
 
     app.delete(
-      `/${resource}/delete/:id`,
+      apiRoutes.remove(resource),
       {
         onRequest: app.requireAdmin,
         schema: {

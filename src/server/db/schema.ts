@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { RequestKind, RequestStatus } from '../../shared/admin-schemas.ts';
 
 // Timestamps are ISO 8601 UTC strings on both dialects; lists of URLs are JSON text; booleans are 0/1.
 
@@ -40,8 +41,7 @@ export interface PartnersTable {
   updated_at: string;
 }
 
-export type RequestKind = 'contacto' | 'Individual' | 'Corporativa' | 'Estudiantil';
-export type RequestStatus = 'nueva' | 'atendida' | 'archivada';
+export type { RequestKind, RequestStatus };
 
 export interface RequestsTable {
   id: string;

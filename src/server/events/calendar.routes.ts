@@ -7,6 +7,7 @@ import type { Event } from '../../shared/schemas.ts';
 import { notFound } from '../plugins/errors.ts';
 import { eventsRepository } from './events.repository.ts';
 import { organisation } from '../../shared/organisation.ts';
+import { apiRoutes } from '../../shared/api-paths.ts';
 
 const CALENDAR_NAME = `Eventos — ${organisation.name}`;
 
@@ -40,7 +41,7 @@ const upcoming = (events: readonly Event[], now: Date) =>
   events.filter((event) => clock.isUpcoming(event.eventDate, now));
 
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/events/calendar.ics', async (_request, reply) => {
+  app.get(apiRoutes.eventsFeed, async (_request, reply) => {
     const events = upcoming(await eventsRepository.list(app.db), new Date());
     return reply
       .header('Cache-Control', 'no-cache')
@@ -49,7 +50,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/events/calendar/:file',
+    apiRoutes.eventFile,
     { schema: { params: z.object({ file: z.string().regex(/^.{1,200}\.ics$/) }) } },
     async (request, reply) => {
       const event = await eventsRepository.get(app.db, request.params.file.replace(/\.ics$/, ''));

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pingDatabase } from '../db/database.ts';
+import { apiRoutes } from '../../shared/api-paths.ts';
 
 /** GET /api/health: 200 while the database answers, 503 otherwise (for load balancers and monitors). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/health',
+    apiRoutes.health,
     {
       schema: {
         response: {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, ContactBodySchema, dataEnvelope } from '../../shared/schemas.ts';
 import { acceptContactRequest, contactRateLimit } from './accept-request.ts';
+import { apiRoutes } from '../../shared/api-paths.ts';
 
 /**
  * POST /api/mail/contact: a contact message or a membership request. It is stored (with its outbox
@@ -9,7 +10,7 @@ import { acceptContactRequest, contactRateLimit } from './accept-request.ts';
  */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/mail/contact',
+    apiRoutes.contact,
     {
       config: { rateLimit: contactRateLimit(app) },
       schema: {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
+import type { StoredRequest } from '../../shared/admin-schemas.ts';
 import { foldForSearch } from '../../shared/text-fold.ts';
-import type { Database, OutboxTable, RequestKind } from '../db/schema.ts';
+import type { Database, OutboxTable } from '../db/schema.ts';
 import {
   acknowledgementMail,
   bareAddress,
@@ -14,15 +15,8 @@ import {
 export const requestSearchText = (request: Pick<NewRequest, 'fullName' | 'company' | 'email'>) =>
   foldForSearch([request.fullName, request.company, request.email].join('\n'));
 
-export interface NewRequest {
-  kind: RequestKind;
-  fullName: string;
-  company: string;
-  position: string;
-  email: string;
-  phoneNumber: string;
-  spam: boolean;
-}
+/** A request as the forms send it, declared once in src/shared/admin-schemas.ts. */
+export type NewRequest = StoredRequest;
 
 export interface MailAddresses {
   /** The association's inbox. */

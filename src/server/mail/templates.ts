@@ -1,18 +1,9 @@
-import type { RequestKind } from '../db/schema.ts';
+import type { InboxItem, RequestKind, StoredRequest } from '../../shared/admin-schemas.ts';
 import { clock } from '../../shared/clock.ts';
 import { organisation } from '../../shared/organisation.ts';
 
-/** What a template needs to know about a stored request. */
-export interface RequestDetails {
-  kind: RequestKind;
-  fullName: string;
-  company: string;
-  position: string;
-  email: string;
-  phoneNumber: string;
-  /** ISO UTC timestamp of when the request was stored. */
-  createdAt: string;
-}
+/** What a template needs to know about a stored request: its fields and when it was stored (ISO UTC). */
+export type RequestDetails = Omit<StoredRequest, 'spam'> & Pick<InboxItem, 'createdAt'>;
 
 export interface MailContent {
   subject: string;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiRoutes } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
 import { HttpError } from './errors.ts';
 
@@ -19,7 +20,7 @@ export const httpsLoginPlugin = fp(
       );
     }
     app.addHook('onRequest', async (request) => {
-      if (request.method !== 'POST' || !request.url.startsWith('/api/auth/login')) return;
+      if (request.method !== 'POST' || !request.url.startsWith(apiRoutes.login)) return;
       if (request.protocol === 'https') return;
       throw new HttpError(403, 'HTTPS_REQUIRED', apiMessages.httpsRequired);
     });

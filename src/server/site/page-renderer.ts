@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import { routeOf } from '../../shared/api-paths.ts';
+import type { FormAnswer } from '../../shared/form-answer.ts';
+import type { PageData } from '../../shared/page-data.ts';
 import type { Database } from '../db/schema.ts';
 import { eventsRepository } from '../events/events.repository.ts';
 import { newsRepository } from '../news/news.repository.ts';
@@ -12,7 +14,7 @@ import { prepareBody, type PreparedBody } from './prepared-body.ts';
 interface ServerEntry {
   render(
     url: string,
-    data: { events: unknown[]; news: unknown[]; partners: unknown[]; seed: number; form?: unknown },
+    data: PageData,
     siteUrl: string,
   ): Promise<{ html: string; head: string; state: string }>;
   pageModules: Record<string, string>;
@@ -27,7 +29,7 @@ export interface PageRenderer {
    * A page that carries one visitor's answer to a form (what they typed): rendered for that response
    * only, never cached.
    */
-  renderPrivate(pathname: string, form: unknown): Promise<string>;
+  renderPrivate(pathname: string, form: FormAnswer): Promise<string>;
   /** Forgets rendered pages (content changed). */
   invalidate(): void;
   readonly serverRendered: boolean;
@@ -105,14 +107,20 @@ export async function createPageRenderer(options: {
   let generation = 0;
   let bare: Promise<PreparedBody> | undefined;
 
-  async function renderFresh(pathname: string, form?: unknown): Promise<string> {
+  async function renderFresh(pathname: string, form?: FormAnswer): Promise<string> {
     if (!entry) return template;
     const [events, news, partners] = await Promise.all([
       eventsRepository.list(db),
       newsRepository.list(db),
       partnersRepository.list(db),
     ]);
-    const data = { events, news, partners, seed: Math.random(), ...(form === undefined ? {} : { form }) };
+    const data: PageData = {
+      events,
+      news,
+      partners,
+      seed: Math.random(),
+      ...(form === undefined ? {} : { form }),
+    };
     const page = await entry.render(pathname, data, siteUrl);
     return withoutTemplateHead(template)
       .replace(

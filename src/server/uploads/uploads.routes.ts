@@ -21,6 +21,7 @@ import {
 } from './image-processing.ts';
 import { createUploadQueue } from './upload-queue.ts';
 import { UPLOADS_URL_PREFIX, listUploads, recordUpload, removeUnusedUpload } from './uploads.repository.ts';
+import { apiRoutes } from '../../shared/api-paths.ts';
 
 const ONE_YEAR = 31_536_000;
 const DEFAULT_WIDTH = 960;
@@ -116,7 +117,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    '/uploads',
+    apiRoutes.upload,
     {
       onRequest: app.requireAdmin,
       schema: { response: { 201: dataEnvelope(UploadSchema), 413: ApiErrorSchema, 415: ApiErrorSchema } },
@@ -143,7 +144,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/uploads',
+    apiRoutes.uploads,
     {
       onRequest: app.requireAdmin,
       schema: { querystring: UploadsQuerySchema, response: { 200: listEnvelope(UploadSchema) } },
@@ -156,7 +157,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/admin/uploads/:id',
+    apiRoutes.uploadItem,
     {
       onRequest: app.requireAdmin,
       schema: {

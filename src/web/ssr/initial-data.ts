@@ -1,6 +1,6 @@
 import { itemRoutes, pagePaths, routeOf } from '../../shared/api-paths.ts';
 import type { FormAnswer } from '../../shared/form-answer.ts';
-import type { Event, News, Partner } from '../../shared/schemas.ts';
+import type { PageData } from '../../shared/page-data.ts';
 import { QueryCache, type DehydratedQueries } from '../api/query.tsx';
 import { eventsQueryKey } from '../features/events/get-events.ts';
 import { newsQueryKey } from '../features/news/get-news.ts';
@@ -9,16 +9,7 @@ import { partnersQueryKey } from '../features/partners/get-partners.ts';
 /** The id of the JSON block the server writes the page's data into. */
 export const INITIAL_DATA_ID = 'initial-data';
 
-/** What the server already knows when it renders a page: the lists, and the draw for random choices. */
-export interface PageData {
-  events: Event[];
-  news: News[];
-  partners: Partner[];
-  /** In [0, 1): the same "random" choice on the server and in the browser, so hydration matches. */
-  seed: number;
-  /** The answer to a form posted without script (the /Solicitud page only). */
-  form?: FormAnswer;
-}
+export type { PageData };
 
 export interface InitialState {
   queries: DehydratedQueries;
