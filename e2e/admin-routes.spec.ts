@@ -11,7 +11,10 @@ async function logIn(page: Page) {
   await page.getByRole('textbox', { name: /Correo electrónico/ }).fill(E2E_ADMIN.email);
   await page.getByRole('textbox', { name: /Contraseña/ }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByRole('banner').getByRole('heading', { name: 'Solicitudes' })).toBeVisible();
+  // The app bar, whichever screen opens first, shows once the session is open.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Actualizar' })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 async function csrfSend(request: APIRequestContext, url: string, data: unknown) {
