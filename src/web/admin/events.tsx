@@ -1,20 +1,9 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import {
-  Create,
-  Datagrid,
-  DeleteButton,
-  Edit,
-  EditButton,
   FormDataConsumer,
   FunctionField,
-  List,
-  maxLength,
-  regex,
   required,
-  SearchInput,
   SelectInput,
-  SimpleForm,
-  SimpleList,
   TextField,
   TextInput,
   type RaRecord,
@@ -23,11 +12,11 @@ import { EVENT_EXCERPT_LENGTH, TEXT_LIMITS } from '../../shared/constants.ts';
 import { excerpt } from '../../shared/excerpt.ts';
 import { EventDisplayDateInput } from './event-date-input.tsx';
 import { ImageListInput } from './image-list-input.tsx';
-import { EmptyState, Thumbnail, useIsSmall } from './list-layout.tsx';
+import { HttpsUrlInput, RequiredTextInput } from './content-inputs.tsx';
+import { ContentCreate, ContentEdit, ContentForm, ContentList } from './content-pages.tsx';
 import { clock } from '../../shared/clock.ts';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Buscar por nombre o lugar" />,
   <SelectInput
     key="when"
     source="when"
@@ -42,51 +31,26 @@ const filters = [
 ];
 
 export function EventList() {
-  const small = useIsSmall();
   return (
-    <List
-      title="Eventos"
-      exporter={false}
+    <ContentList
+      search="Buscar por nombre o lugar"
       filters={filters}
       sort={{ field: 'eventDate', order: 'ASC' }}
-      empty={
-        <EmptyState
-          title="Todavía no hay eventos"
-          text="Crea el primero para que aparezca en el calendario."
-        />
-      }
+      empty={{ title: 'Todavía no hay eventos', text: 'Crea el primero para que aparezca en el calendario.' }}
+      image={{ label: 'Portada', src: (record) => record.imageCover?.[0] ?? record.images?.[0] }}
+      secondaryText={(record) => clock.formatShort(record.eventDate)}
+      tertiaryText={(record) => record.location}
     >
-      {small ? (
-        <SimpleList
-          primaryText={(record) => record.name}
-          secondaryText={(record) => clock.formatShort(record.eventDate)}
-          tertiaryText={(record) => record.location}
-          leftAvatar={(record) => <Thumbnail src={record.imageCover?.[0] ?? record.images?.[0]} />}
-          linkType="edit"
-        />
-      ) : (
-        <Datagrid rowClick="edit" bulkActionButtons={false}>
-          <FunctionField
-            label="Portada"
-            sortable={false}
-            render={(record: RaRecord) => <Thumbnail src={record.imageCover?.[0] ?? record.images?.[0]} />}
-          />
-          <TextField source="name" label="Nombre" />
-          <FunctionField
-            label="Fecha (hora de CDMX)"
-            sortBy="eventDate"
-            render={(record: RaRecord) => clock.formatShort(record.eventDate)}
-          />
-          <TextField source="location" label="Lugar" />
-          <EditButton />
-          <DeleteButton mutationMode="pessimistic" />
-        </Datagrid>
-      )}
-    </List>
+      <TextField source="name" label="Nombre" />
+      <FunctionField
+        label="Fecha (hora de CDMX)"
+        sortBy="eventDate"
+        render={(record: RaRecord) => clock.formatShort(record.eventDate)}
+      />
+      <TextField source="location" label="Lugar" />
+    </ContentList>
   );
 }
-
-const httpsUrl = regex(/^https:\/\/\S+$/, 'Debe ser una dirección que empiece con https://');
 
 function ExcerptPreview() {
   return (
@@ -114,19 +78,9 @@ function ExcerptPreview() {
 
 function EventForm() {
   return (
-    <SimpleForm defaultValues={{ images: [], imageCover: [] }} sx={{ maxWidth: 880 }}>
-      <TextInput
-        source="name"
-        label="Nombre"
-        validate={[required(), maxLength(TEXT_LIMITS.title)]}
-        fullWidth
-      />
-      <TextInput
-        source="location"
-        label="Lugar"
-        validate={[required(), maxLength(TEXT_LIMITS.location)]}
-        fullWidth
-      />
+    <ContentForm maxWidth={880} defaultValues={{ imageCover: [] }}>
+      <RequiredTextInput source="name" label="Nombre" max={TEXT_LIMITS.title} />
+      <RequiredTextInput source="location" label="Lugar" max={TEXT_LIMITS.location} />
       <TextInput
         source="eventDate"
         label="Fecha y hora"
@@ -138,40 +92,25 @@ function EventForm() {
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <EventDisplayDateInput />
-      <TextInput
+      <RequiredTextInput
         source="description"
         label="Descripción"
+        max={TEXT_LIMITS.description}
         multiline
         minRows={4}
-        validate={[required(), maxLength(TEXT_LIMITS.description)]}
-        fullWidth
       />
       <ExcerptPreview />
-      <TextInput
-        source="linkEvent"
-        label="Enlace del evento (registro o más información)"
-        type="url"
-        validate={[required(), httpsUrl]}
-        fullWidth
-      />
+      <HttpsUrlInput source="linkEvent" label="Enlace del evento (registro o más información)" />
       <ImageListInput
         source="imageCover"
         label="Imágenes de portada"
         helperText="La primera es la que se ve en el calendario."
       />
       <ImageListInput source="images" label="Imágenes" />
-    </SimpleForm>
+    </ContentForm>
   );
 }
 
-export const EventCreate = () => (
-  <Create title="Nuevo evento" redirect="list">
-    <EventForm />
-  </Create>
-);
+export const EventCreate = () => <ContentCreate title="Nuevo evento" form={<EventForm />} />;
 
-export const EventEdit = () => (
-  <Edit title="Editar evento" mutationMode="pessimistic" redirect="list">
-    <EventForm />
-  </Edit>
-);
+export const EventEdit = () => <ContentEdit title="Editar evento" form={<EventForm />} />;

@@ -1,99 +1,44 @@
 import { LinearProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import {
-  Create,
-  Datagrid,
-  DeleteButton,
-  Edit,
-  EditButton,
-  FunctionField,
-  List,
-  maxLength,
-  required,
-  SearchInput,
-  SimpleForm,
-  SimpleList,
-  TextField,
-  TextInput,
-  type RaRecord,
-} from 'react-admin';
+import { TextField } from 'react-admin';
 import { TEXT_LIMITS } from '../../shared/constants.ts';
 import { ImageListInput } from './image-list-input.tsx';
-import { EmptyState, Thumbnail, useIsSmall } from './list-layout.tsx';
+import { RequiredTextInput } from './content-inputs.tsx';
+import { ContentCreate, ContentEdit, ContentForm, ContentList } from './content-pages.tsx';
 
 const NewsTextInput = lazy(() => import('./news-text-input.tsx'));
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Buscar por título o lugar" />];
-
 /** News come from the server newest first; that order is kept (news carry no date of their own). */
 export function NewsList() {
-  const small = useIsSmall();
   return (
-    <List
-      title="Noticias"
-      exporter={false}
-      filters={filters}
+    <ContentList
+      search="Buscar por título o lugar"
       sort={{ field: 'id', order: 'ASC' }}
-      empty={
-        <EmptyState title="Todavía no hay noticias" text="Publica la primera para que aparezca en Inicio." />
-      }
+      empty={{ title: 'Todavía no hay noticias', text: 'Publica la primera para que aparezca en Inicio.' }}
+      image={{ label: 'Imagen', src: (record) => record.images?.[0] }}
+      secondaryText={(record) => record.address}
     >
-      {small ? (
-        <SimpleList
-          primaryText={(record) => record.name}
-          secondaryText={(record) => record.address}
-          leftAvatar={(record) => <Thumbnail src={record.images?.[0]} />}
-          linkType="edit"
-        />
-      ) : (
-        <Datagrid rowClick="edit" bulkActionButtons={false}>
-          <FunctionField
-            label="Imagen"
-            render={(record: RaRecord) => <Thumbnail src={record.images?.[0]} />}
-          />
-          <TextField source="name" label="Título" sortable={false} />
-          <TextField source="address" label="Lugar" sortable={false} />
-          <EditButton />
-          <DeleteButton mutationMode="pessimistic" />
-        </Datagrid>
-      )}
-    </List>
+      <TextField source="name" label="Título" sortable={false} />
+      <TextField source="address" label="Lugar" sortable={false} />
+    </ContentList>
   );
 }
 
 function NewsForm() {
   return (
-    <SimpleForm defaultValues={{ images: [] }} sx={{ maxWidth: 880 }}>
-      <TextInput
-        source="name"
-        label="Título"
-        validate={[required(), maxLength(TEXT_LIMITS.title)]}
-        fullWidth
-      />
-      <TextInput
-        source="address"
-        label="Lugar"
-        validate={[required(), maxLength(TEXT_LIMITS.location)]}
-        fullWidth
-      />
+    <ContentForm maxWidth={880}>
+      <RequiredTextInput source="name" label="Título" max={TEXT_LIMITS.title} />
+      <RequiredTextInput source="address" label="Lugar" max={TEXT_LIMITS.location} />
       <Suspense
         fallback={<LinearProgress sx={{ width: '100%', my: 3 }} aria-label="Cargando el editor de texto" />}
       >
         <NewsTextInput />
       </Suspense>
       <ImageListInput source="images" label="Imágenes" />
-    </SimpleForm>
+    </ContentForm>
   );
 }
 
-export const NewsCreate = () => (
-  <Create title="Nueva noticia" redirect="list">
-    <NewsForm />
-  </Create>
-);
+export const NewsCreate = () => <ContentCreate title="Nueva noticia" form={<NewsForm />} />;
 
-export const NewsEdit = () => (
-  <Edit title="Editar noticia" mutationMode="pessimistic" redirect="list">
-    <NewsForm />
-  </Edit>
-);
+export const NewsEdit = () => <ContentEdit title="Editar noticia" form={<NewsForm />} />;

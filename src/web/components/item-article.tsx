@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { uploadSrcSet } from '../../shared/images.ts';
+import { ContentImage } from './content-image.tsx';
 import styles from './item-article.module.css';
 
 export interface ItemArticleProps {
@@ -24,18 +24,14 @@ export function ItemArticle({ image, title, meta, back, children }: ItemArticleP
           {back.label}
         </a>
         <div className={styles.card}>
-          {image ? (
-            <img
-              className={styles.image}
-              src={image}
-              srcSet={uploadSrcSet(image)}
-              sizes="(max-width: 1040px) 95vw, 960px"
-              alt=""
-              width="1200"
-              height="800"
-              fetchPriority="high"
-            />
-          ) : null}
+          <ContentImage
+            className={styles.image}
+            src={image}
+            sizes="(max-width: 1040px) 95vw, 960px"
+            width={1200}
+            height={800}
+            fetchPriority="high"
+          />
           <div className={styles.text}>
             <h1 id="item-title" className={styles.title}>
               {title}

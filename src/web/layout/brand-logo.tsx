@@ -1,4 +1,5 @@
 import { identity } from '../content/identity.ts';
+import './brand-logo.css';
 
 /** The logo: the mark plus the short and full names, set in the site's font. */
 export function BrandLogo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {

@@ -10,6 +10,7 @@ import { BrandLogo } from './brand-logo.tsx';
 import { InstagramIcon, LinkedInIcon, YouTubeIcon } from './brand-icons.tsx';
 import { NEW_TAB_HINT, navTargets } from './nav-links.ts';
 import type { ScrollState } from './route-effects.ts';
+import './site-footer.css';
 
 const footerScroll: ScrollState = { scrollOffset: SECTION_OFFSET_FOOTER };
 

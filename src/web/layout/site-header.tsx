@@ -6,6 +6,7 @@ import { identity } from '../content/identity.ts';
 import { useScrollSpy } from '../lib/use-scroll-spy.ts';
 import { BrandLogo } from './brand-logo.tsx';
 import { NEW_TAB_HINT, navTargets } from './nav-links.ts';
+import './site-header.css';
 
 const navClass = ({ isActive }: { isActive: boolean }) => `site-nav__link${isActive ? ' is-active' : ''}`;
 

@@ -5,7 +5,7 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { TopBanner } from './top-banner.tsx';
 import { WhatsAppButton } from './whatsapp-button.tsx';
-import './layout.css';
+import './site-layout.css';
 
 /** Top banner, header, footer and the floating chat link around every page. */
 export function SiteLayout({ children }: { children: ReactNode }) {

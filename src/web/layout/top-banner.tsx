@@ -2,6 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { identity } from '../content/identity.ts';
 import { navTargets } from './nav-links.ts';
+import './top-banner.css';
 
 /** The gradient strip above the header, inviting visitors to the membership section. */
 export function TopBanner() {

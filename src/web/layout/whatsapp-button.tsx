@@ -1,6 +1,7 @@
 import { whatsappUrl } from '../content/identity.ts';
 import { WhatsAppIcon } from './brand-icons.tsx';
 import { NEW_TAB_HINT } from './nav-links.ts';
+import './whatsapp-button.css';
 
 /** The floating click-to-chat link shown on every page. */
 export function WhatsAppButton() {

@@ -1,9 +1,9 @@
 import { MapPin } from 'lucide-react';
 import type { Event } from '../../../shared/schemas.ts';
 import { Dialog, DialogTitle } from '../../components/dialog.tsx';
+import { ContentImage } from '../../components/content-image.tsx';
 import { EventActions } from './event-actions.tsx';
 import './event-dialog.css';
-import { uploadSrcSet } from '../../../shared/images.ts';
 
 export interface EventDialogProps {
   /** The event to show; the dialog is open while it is set. */
@@ -18,18 +18,14 @@ export function EventDialog({ event, onClose }: EventDialogProps) {
     <Dialog open={event !== undefined} onClose={onClose} width="600px" className="event-dialog">
       {event ? (
         <article className="event-dialog__content">
-          {image ? (
-            <img
-              className="event-dialog__image"
-              src={image}
-              srcSet={uploadSrcSet(image)}
-              sizes="(max-width: 640px) 95vw, 600px"
-              alt=""
-              width="1200"
-              height="800"
-              decoding="async"
-            />
-          ) : null}
+          <ContentImage
+            className="event-dialog__image"
+            src={image}
+            sizes="(max-width: 640px) 95vw, 600px"
+            width={1200}
+            height={800}
+            decoding="async"
+          />
           <div className="event-dialog__text">
             <DialogTitle className="event-dialog__title">{event.name}</DialogTitle>
             <p className="event-dialog__where">

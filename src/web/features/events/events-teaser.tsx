@@ -4,10 +4,10 @@ import { EVENT_EXCERPT_LENGTH } from '../../../shared/constants.ts';
 import { excerpt } from '../../../shared/excerpt.ts';
 import type { Event } from '../../../shared/schemas.ts';
 import { Button } from '../../components/button.tsx';
+import { ContentImage } from '../../components/content-image.tsx';
 import { eventsTeaser } from '../../content/home.ts';
 import { usePageSeed } from '../../lib/seed.tsx';
 import './events-teaser.css';
-import { uploadSrcSet } from '../../../shared/images.ts';
 
 export interface EventsTeaserProps {
   events: readonly Event[] | undefined;
@@ -34,18 +34,14 @@ export function EventsTeaser({ events, loading, onSignUp }: EventsTeaserProps) {
   return (
     <article className="events-teaser" aria-labelledby="events-teaser-title">
       <div className="events-teaser__media">
-        {cover ? (
-          <img
-            src={cover}
-            srcSet={uploadSrcSet(cover)}
-            sizes="(max-width: 768px) 100vw, 50vw"
-            alt=""
-            width="1200"
-            height="800"
-            loading="lazy"
-            decoding="async"
-          />
-        ) : null}
+        <ContentImage
+          src={cover}
+          sizes="(max-width: 768px) 100vw, 50vw"
+          width={1200}
+          height={800}
+          loading="lazy"
+          decoding="async"
+        />
       </div>
       <div className="events-teaser__body">
         <span className="eyebrow">{eventsTeaser.eyebrow}</span>

@@ -3,7 +3,7 @@ import { MapPin } from 'lucide-react';
 import { useMemo } from 'react';
 import type { News } from '../../../shared/schemas.ts';
 import { Dialog, DialogTitle } from '../../components/dialog.tsx';
-import { uploadSrcSet } from '../../../shared/images.ts';
+import { ContentImage } from '../../components/content-image.tsx';
 
 /** News HTML, cleaned for display. Only ever called in the browser (the dialog opens on a click). */
 export function sanitizeNewsHtml(html: string): string {
@@ -19,17 +19,13 @@ export function NewsDialog({ news, onClose }: { news: News | undefined; onClose:
     <Dialog open={news !== undefined} onClose={onClose} width="991px" className="news-dialog">
       {news ? (
         <article className="news-dialog__content">
-          {image ? (
-            <img
-              className="news-dialog__image"
-              src={image}
-              srcSet={uploadSrcSet(image)}
-              sizes="(max-width: 1040px) 95vw, 991px"
-              alt=""
-              width="1200"
-              height="800"
-            />
-          ) : null}
+          <ContentImage
+            className="news-dialog__image"
+            src={image}
+            sizes="(max-width: 1040px) 95vw, 991px"
+            width={1200}
+            height={800}
+          />
           <div className="news-dialog__text">
             <DialogTitle className="news-dialog__title">{news.name}</DialogTitle>
             <p className="news-dialog__address">

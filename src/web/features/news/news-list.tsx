@@ -7,11 +7,11 @@ import { itemPaths } from '../../../shared/api-paths.ts';
 import { buttonClassName } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { Reveal } from '../../components/reveal.tsx';
+import { ContentImage } from '../../components/content-image.tsx';
 import { newsSection } from '../../content/home.ts';
 import { lazyWithPreload } from '../../lib/lazy-component.tsx';
 import { isPlainClick } from '../../lib/plain-click.ts';
 import './news.css';
-import { uploadSrcSet } from '../../../shared/images.ts';
 
 // The dialog (and its HTML sanitiser) loads the first time a visitor opens a news entry.
 const NewsDialog = lazyWithPreload(() => import('./news-dialog.tsx').then((m) => m.NewsDialog));
@@ -34,19 +34,15 @@ export function NewsList({ news }: { news: readonly News[] | undefined }) {
             <li key={entry.id}>
               <Reveal className="news-list__item" delayMs={(index % 3) * 90}>
                 <Card as="article" padding="none" interactive className="news-card">
-                  {image ? (
-                    <img
-                      className="card__media"
-                      src={image}
-                      srcSet={uploadSrcSet(image)}
-                      sizes="(max-width: 768px) 100vw, 33vw"
-                      alt=""
-                      width="1200"
-                      height="800"
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  ) : null}
+                  <ContentImage
+                    className="card__media"
+                    src={image}
+                    sizes="(max-width: 768px) 100vw, 33vw"
+                    width={1200}
+                    height={800}
+                    loading="lazy"
+                    decoding="async"
+                  />
                   <div className="news-card__body">
                     <h3 className="news-card__title">{entry.name}</h3>
                     <p className="news-card__text">{newsExcerpt(entry)}</p>

@@ -1,8 +1,8 @@
 import { Link2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Partner } from '../../../shared/schemas.ts';
+import { ContentImage } from '../../components/content-image.tsx';
 import './partners.css';
-import { uploadSrcSet } from '../../../shared/images.ts';
 
 export interface PartnerCardProps {
   partner: Partner;
@@ -20,18 +20,7 @@ export function PartnerCard({ partner, linkLabel, linkIcon, className }: Partner
   return (
     <article className={['partner-card', className ?? ''].filter(Boolean).join(' ')}>
       <div className="partner-card__photo">
-        {image ? (
-          <img
-            src={image}
-            srcSet={uploadSrcSet(image)}
-            sizes="160px"
-            alt=""
-            width="400"
-            height="400"
-            loading="lazy"
-            decoding="async"
-          />
-        ) : null}
+        <ContentImage src={image} sizes="160px" width={400} height={400} loading="lazy" decoding="async" />
       </div>
       <div className="partner-card__body">
         <h3 className="partner-card__name">{partner.name}</h3>

@@ -1,5 +1,6 @@
 import { BookOpen, Settings2, Sun, UsersRound } from 'lucide-react';
 import { Reveal } from '../../components/reveal.tsx';
+import { SectionHeading } from '../../components/section-heading.tsx';
 import {
   contributionCards,
   contributionsImpact,
@@ -64,9 +65,7 @@ export function AportacionesPage() {
       <section className={`section ${styles.impact}`} aria-labelledby="aportaciones-impact">
         <div className={`container ${styles.impactInner}`}>
           <div className={styles.impactText}>
-            <h2 id="aportaciones-impact" className="section-title">
-              {contributionsImpact.title}
-            </h2>
+            <SectionHeading id="aportaciones-impact" title={contributionsImpact.title} />
             {contributionsImpact.paragraphs.map((paragraph) => (
               <p key={paragraph} className={styles.impactParagraph}>
                 {paragraph}

@@ -5,6 +5,7 @@ import { pagePaths } from '../../../shared/api-paths.ts';
 import { SECTION_OFFSET_FOOTER } from '../../../shared/constants.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Reveal } from '../../components/reveal.tsx';
+import { SectionHeading } from '../../components/section-heading.tsx';
 import {
   callToAction,
   contact,
@@ -37,10 +38,7 @@ function MissionSection() {
       <div className="container">
         <div className="mission-section__intro">
           <div className="mission-section__copy">
-            <span className="eyebrow">{mission.eyebrow}</span>
-            <h2 id="mission-title" className="section-title">
-              {mission.title}
-            </h2>
+            <SectionHeading id="mission-title" title={mission.title} eyebrow={mission.eyebrow} />
             {mission.text.map((paragraph) => (
               <p key={paragraph.slice(0, 24)} className="section-lead">
                 {paragraph}
@@ -132,10 +130,7 @@ function NewsSection() {
     <section id="Noticias" className="section news-section" aria-labelledby="news-title">
       <div className="container">
         <div className="section-head">
-          <span className="eyebrow">{newsSection.eyebrow}</span>
-          <h2 id="news-title" className="section-title">
-            {newsSection.title}
-          </h2>
+          <SectionHeading id="news-title" title={newsSection.title} eyebrow={newsSection.eyebrow} />
         </div>
         <NewsList news={data} />
       </div>
@@ -149,10 +144,7 @@ function ContactSection() {
       <div className="container">
         <Reveal className="contact-section__grid" durationMs={2000} effect="fade">
           <div className="contact-section__intro">
-            <span className="eyebrow">{contact.eyebrow}</span>
-            <h2 id="contact-title" className="section-title">
-              {contact.title}
-            </h2>
+            <SectionHeading id="contact-title" title={contact.title} eyebrow={contact.eyebrow} />
             <p className="section-lead">{contact.text}</p>
             <address className="business-card">
               <span className="business-card__logo" aria-hidden="true">
@@ -201,9 +193,7 @@ function PartnersSection() {
     <section className="section partners-section" aria-labelledby="partners-title">
       <div className="container">
         <div className="section-head section-head--center">
-          <h2 id="partners-title" className="section-title">
-            {partnersSection.title}
-          </h2>
+          <SectionHeading id="partners-title" title={partnersSection.title} />
           <p className="section-lead">{partnersSection.text}</p>
         </div>
         <PartnersList />

@@ -2,6 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { pagePaths } from '../../../shared/api-paths.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { SectionHeading } from '../../components/section-heading.tsx';
 import { hero, video } from '../../content/home.ts';
 import { VideoPlayer } from '../../features/video/video-section.tsx';
 import { WhenNearViewport } from '../../lib/deferred-hydration.tsx';
@@ -51,10 +52,7 @@ function VideoSection() {
     <section className="section video-section" aria-labelledby="video-title">
       <div className="container video-section__inner">
         <div className="video-section__copy">
-          <span className="eyebrow">{video.eyebrow}</span>
-          <h2 id="video-title" className="section-title">
-            {video.title}
-          </h2>
+          <SectionHeading id="video-title" title={video.title} eyebrow={video.eyebrow} />
           <p className="section-lead">{video.text}</p>
         </div>
         <VideoPlayer />

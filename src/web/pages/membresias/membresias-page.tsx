@@ -3,6 +3,7 @@ import { pagePaths } from '../../../shared/api-paths.ts';
 import { SECTION_OFFSET_FOOTER } from '../../../shared/constants.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Reveal } from '../../components/reveal.tsx';
+import { SectionHeading } from '../../components/section-heading.tsx';
 import { identity } from '../../content/identity.ts';
 import {
   membershipContactBanner,
@@ -71,10 +72,11 @@ export function MembresiasPage() {
             loading="lazy"
           />
           <div className={styles.descriptionText}>
-            <span className="eyebrow">{membershipDescription.eyebrow}</span>
-            <h2 id="membresias-description" className="section-title">
-              {membershipDescription.title}
-            </h2>
+            <SectionHeading
+              id="membresias-description"
+              title={membershipDescription.title}
+              eyebrow={membershipDescription.eyebrow}
+            />
             {membershipDescription.paragraphs.map((paragraph) => (
               <p key={paragraph} className={styles.lead}>
                 {paragraph}

@@ -4,6 +4,7 @@ import { pagePaths } from '../../../shared/api-paths.ts';
 import { AlertDialog } from '../../components/alert-dialog.tsx';
 import { ButtonLink } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { SectionHeading } from '../../components/section-heading.tsx';
 import { identity } from '../../content/identity.ts';
 import { council, founders, membersBanner, membersPage } from '../../content/members.ts';
 import { CardRow } from '../../features/members/card-row.tsx';
@@ -42,9 +43,7 @@ export function SociasPage() {
       <section className={`${styles.block} ${styles.founders}`} aria-labelledby="socias-fundadoras">
         <div className="container">
           <header className={styles.blockHead}>
-            <h2 id="socias-fundadoras" className="section-title">
-              {membersPage.foundersTitle}
-            </h2>
+            <SectionHeading id="socias-fundadoras" title={membersPage.foundersTitle} />
             <p className={styles.blockText}>{membersPage.foundersIntro}</p>
           </header>
           <CardRow labelledBy="socias-fundadoras">
@@ -58,9 +57,7 @@ export function SociasPage() {
       <section className={styles.partners} aria-labelledby="socias-lista" aria-busy={partners.isPending}>
         <div className="container">
           <header className={styles.blockHead}>
-            <h2 id="socias-lista" className="section-title">
-              {membersPage.partnersTitle}
-            </h2>
+            <SectionHeading id="socias-lista" title={membersPage.partnersTitle} />
             <p className={styles.blockText}>{membersPage.partnersIntro}</p>
           </header>
           {partners.isPending ? (
@@ -88,9 +85,7 @@ export function SociasPage() {
         <section className={styles.council} aria-labelledby="socias-consejo">
           <div className="container">
             <header className={styles.blockHead}>
-              <h2 id="socias-consejo" className="section-title">
-                {membersPage.councilTitle}
-              </h2>
+              <SectionHeading id="socias-consejo" title={membersPage.councilTitle} />
               <p className={styles.blockText}>{membersPage.councilIntro}</p>
             </header>
             <CardRow labelledBy="socias-consejo">
