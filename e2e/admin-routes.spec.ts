@@ -67,7 +67,12 @@ for (const width of [1280, 390]) {
       const partner = await firstItem(page.request, 'partners');
 
       const routes: AdminRoute[] = [
-        { hash: '#/', title: 'Solicitudes' },
+        {
+          hash: '#/',
+          title: 'Resumen',
+          ready: (page) =>
+            expect(page.getByRole('list', { name: 'Últimas solicitudes nuevas' })).toBeVisible(),
+        },
         { hash: '#/requests', title: 'Solicitudes' },
         {
           hash: `#/requests/${encodeURIComponent(requestId)}/show`,

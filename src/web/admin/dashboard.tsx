@@ -6,6 +6,7 @@ import {
   CardContent,
   CircularProgress,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Typography,
@@ -49,12 +50,14 @@ export function Dashboard() {
               </Typography>
               <List dense aria-label="Últimas solicitudes nuevas">
                 {data?.map((request) => (
-                  <ListItemButton key={request.id} component="a" href={`#/requests/${request.id}/show`}>
-                    <ListItemText
-                      primary={request.fullName}
-                      secondary={`${kindLabel(request.kind)} · ${clock.formatShort(request.createdAt)} · Correo: ${deliveryLabel(request.delivery.state).toLowerCase()}`}
-                    />
-                  </ListItemButton>
+                  <ListItem key={request.id} disablePadding>
+                    <ListItemButton component="a" href={`#/requests/${request.id}/show`}>
+                      <ListItemText
+                        primary={request.fullName}
+                        secondary={`${kindLabel(request.kind)} · ${clock.formatShort(request.createdAt)} · Correo: ${deliveryLabel(request.delivery.state).toLowerCase()}`}
+                      />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             </>
