@@ -15,9 +15,11 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { EmptyState, useIsSmall } from './list-layout.tsx';
+import { MIN_PASSWORD_LENGTH, NewAdminSchema } from '../../shared/admin-schemas.ts';
 import { clock } from '../../shared/clock.ts';
+import { schemaResolver } from './schema-resolver.ts';
 
-const MIN_PASSWORD = 12;
+const MIN_PASSWORD = MIN_PASSWORD_LENGTH;
 
 /** The server refuses to remove the last admin; the button stays, its answer explains why. */
 export function AdminList() {
@@ -62,7 +64,7 @@ export function AdminList() {
 
 export const AdminCreate = () => (
   <Create title="Nueva administradora" redirect="list">
-    <SimpleForm sx={{ maxWidth: 560 }}>
+    <SimpleForm sx={{ maxWidth: 560 }} resolver={schemaResolver(NewAdminSchema)}>
       <TextInput
         source="email"
         label="Correo electrónico"

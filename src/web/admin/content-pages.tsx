@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import {
   Create,
@@ -14,6 +15,7 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { EmptyState, Thumbnail, useIsSmall } from './list-layout.tsx';
+import { schemaResolver } from './schema-resolver.ts';
 
 type RecordText = (record: RaRecord) => ReactNode;
 
@@ -106,16 +108,23 @@ export function ContentEdit({ title, form }: { title: string; form: ReactElement
 
 /** The form of a content resource, as wide as it needs; every item has images, none to begin with. */
 export function ContentForm({
+  schema,
   maxWidth,
   defaultValues,
   children,
 }: {
+  /** The API's schema for this resource's input: the form refuses what the API would. */
+  schema: z.ZodObject;
   maxWidth: number;
   defaultValues?: Record<string, unknown>;
   children: ReactNode;
 }) {
   return (
-    <SimpleForm defaultValues={{ images: [], ...defaultValues }} sx={{ maxWidth }}>
+    <SimpleForm
+      defaultValues={{ images: [], ...defaultValues }}
+      resolver={schemaResolver(schema)}
+      sx={{ maxWidth }}
+    >
       {children}
     </SimpleForm>
   );

@@ -15,6 +15,7 @@ import { ImageListInput } from './image-list-input.tsx';
 import { HttpsUrlInput, RequiredTextInput } from './content-inputs.tsx';
 import { ContentCreate, ContentEdit, ContentForm, ContentList } from './content-pages.tsx';
 import { clock } from '../../shared/clock.ts';
+import { EventInputSchema } from '../../shared/schemas.ts';
 
 const filters = [
   <SelectInput
@@ -78,7 +79,7 @@ function ExcerptPreview() {
 
 function EventForm() {
   return (
-    <ContentForm maxWidth={880} defaultValues={{ imageCover: [] }}>
+    <ContentForm schema={EventInputSchema} maxWidth={880} defaultValues={{ imageCover: [] }}>
       <RequiredTextInput source="name" label="Nombre" max={TEXT_LIMITS.title} />
       <RequiredTextInput source="location" label="Lugar" max={TEXT_LIMITS.location} />
       <TextInput

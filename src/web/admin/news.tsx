@@ -5,6 +5,7 @@ import { TEXT_LIMITS } from '../../shared/constants.ts';
 import { ImageListInput } from './image-list-input.tsx';
 import { RequiredTextInput } from './content-inputs.tsx';
 import { ContentCreate, ContentEdit, ContentForm, ContentList } from './content-pages.tsx';
+import { NewsInputSchema } from '../../shared/schemas.ts';
 
 const NewsTextInput = lazy(() => import('./news-text-input.tsx'));
 
@@ -26,7 +27,7 @@ export function NewsList() {
 
 function NewsForm() {
   return (
-    <ContentForm maxWidth={880}>
+    <ContentForm schema={NewsInputSchema} maxWidth={880}>
       <RequiredTextInput source="name" label="Título" max={TEXT_LIMITS.title} />
       <RequiredTextInput source="address" label="Lugar" max={TEXT_LIMITS.location} />
       <Suspense

@@ -3,6 +3,7 @@ import { TEXT_LIMITS } from '../../shared/constants.ts';
 import { ImageListInput } from './image-list-input.tsx';
 import { HttpsUrlInput, RequiredTextInput } from './content-inputs.tsx';
 import { ContentCreate, ContentEdit, ContentForm, ContentList } from './content-pages.tsx';
+import { PartnerInputSchema } from '../../shared/schemas.ts';
 
 export function PartnerList() {
   return (
@@ -32,7 +33,7 @@ export function PartnerList() {
 
 function PartnerForm() {
   return (
-    <ContentForm maxWidth={720}>
+    <ContentForm schema={PartnerInputSchema} maxWidth={720}>
       <RequiredTextInput source="name" label="Nombre" max={TEXT_LIMITS.personName} />
       <RequiredTextInput source="job" label="Cargo" max={TEXT_LIMITS.position} />
       <HttpsUrlInput source="link" label="LinkedIn u otro enlace (opcional)" optional />
