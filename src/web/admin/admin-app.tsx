@@ -18,21 +18,24 @@ function screen<Module>(load: () => Promise<Module>, name: keyof Module) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const events = () => import('./events.tsx');
-const news = () => import('./news.tsx');
-const partners = () => import('./partners.tsx');
+/** The three content resources share one shape of pages (content-pages.tsx): list, create, edit. */
+function contentScreens<Module>(load: () => Promise<Module>, prefix: string) {
+  return {
+    list: screen(load, `${prefix}List` as keyof Module),
+    create: screen(load, `${prefix}Create` as keyof Module),
+    edit: screen(load, `${prefix}Edit` as keyof Module),
+  };
+}
+
+const contentResources = [
+  { name: 'events', label: 'Eventos', ...contentScreens(() => import('./events.tsx'), 'Event') },
+  { name: 'news', label: 'Noticias', ...contentScreens(() => import('./news.tsx'), 'News') },
+  { name: 'partners', label: 'Socias', ...contentScreens(() => import('./partners.tsx'), 'Partner') },
+] as const;
+
 const admins = () => import('./admins.tsx');
 const RequestList = screen(() => import('./requests.tsx'), 'RequestList');
 const RequestShow = screen(() => import('./request-show.tsx'), 'RequestShow');
-const EventList = screen(events, 'EventList');
-const EventCreate = screen(events, 'EventCreate');
-const EventEdit = screen(events, 'EventEdit');
-const NewsList = screen(news, 'NewsList');
-const NewsCreate = screen(news, 'NewsCreate');
-const NewsEdit = screen(news, 'NewsEdit');
-const PartnerList = screen(partners, 'PartnerList');
-const PartnerCreate = screen(partners, 'PartnerCreate');
-const PartnerEdit = screen(partners, 'PartnerEdit');
 const UploadList = screen(() => import('./uploads.tsx'), 'UploadList');
 const AdminList = screen(admins, 'AdminList');
 const AdminCreate = screen(admins, 'AdminCreate');
@@ -68,33 +71,18 @@ export function AdminApp() {
           list={RequestList}
           show={RequestShow}
         />
-        <Resource
-          name="events"
-          options={{ label: 'Eventos' }}
-          icon={icons.events}
-          list={EventList}
-          create={EventCreate}
-          edit={EventEdit}
-          recordRepresentation="name"
-        />
-        <Resource
-          name="news"
-          options={{ label: 'Noticias' }}
-          icon={icons.news}
-          list={NewsList}
-          create={NewsCreate}
-          edit={NewsEdit}
-          recordRepresentation="name"
-        />
-        <Resource
-          name="partners"
-          options={{ label: 'Socias' }}
-          icon={icons.partners}
-          list={PartnerList}
-          create={PartnerCreate}
-          edit={PartnerEdit}
-          recordRepresentation="name"
-        />
+        {contentResources.map(({ name, label, list, create, edit }) => (
+          <Resource
+            key={name}
+            name={name}
+            options={{ label }}
+            icon={icons[name]}
+            list={list}
+            create={create}
+            edit={edit}
+            recordRepresentation="name"
+          />
+        ))}
         <Resource name="uploads" options={{ label: 'Imágenes' }} icon={icons.uploads} list={UploadList} />
         <Resource
           name="admins"
