@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Config } from '../config.ts';
-import type { Dialect } from '../db/database.ts';
+import type { DatabaseHandle, Dialect } from '../db/database.ts';
 import type { Database, OutboxTable } from '../db/schema.ts';
+import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
+import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
 import type { NewRequest } from './requests.repository.ts';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './worker.ts';
 
@@ -80,4 +83,36 @@ export async function outboxRows(db: Kysely<Database>, requestId?: string): Prom
   let query = db.selectFrom('outbox').selectAll().orderBy('purpose', 'desc');
   if (requestId) query = query.where('request_id', '=', requestId);
   return query.execute();
+}
+
+/**
+ * A worker test's surroundings, fresh for each test: the dialect's database with empty requests and
+ * outbox, and an SMTP peer (a test may replace it; the one in place is stopped after the test). Call
+ * it inside a `describe`; read its fields inside the tests.
+ */
+export interface MailTestBed {
+  testDb: TestDatabase;
+  handle: DatabaseHandle;
+  peer: SmtpPeer;
+}
+
+export function mailTestBed(dialect: Dialect): MailTestBed {
+  const bed = {} as MailTestBed;
+  beforeAll(async () => {
+    bed.testDb = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await bed.testDb.destroy();
+  });
+  beforeEach(async () => {
+    bed.handle = await bed.testDb.open();
+    await bed.handle.db.deleteFrom('outbox').execute();
+    await bed.handle.db.deleteFrom('requests').execute();
+    bed.peer = await startSmtpPeer();
+  });
+  afterEach(async () => {
+    await bed.peer.stop();
+    await bed.handle.close();
+  });
+  return bed;
 }

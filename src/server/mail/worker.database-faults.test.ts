@@ -7,12 +7,10 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
-import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
+import { describe, expect, it } from 'vitest';
+import { testDialects } from '../test/databases.ts';
 import { storeRequest } from './requests.repository.ts';
-import { MAIL, contactRequest, createClock, outboxRows, testWorker } from './test-fixtures.ts';
+import { MAIL, contactRequest, createClock, outboxRows, testWorker, mailTestBed } from './test-fixtures.ts';
 
 const LEASE_MS = 30_000;
 
@@ -55,46 +53,27 @@ function connectionLoss(statement: Statement, when: 'before' | 'after', times = 
 }
 
 describe.each(testDialects)('mail across a database failure on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let handle: DatabaseHandle;
-  let peer: SmtpPeer;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await testDb.destroy();
-  });
-  beforeEach(async () => {
-    handle = await testDb.open();
-    await handle.db.deleteFrom('outbox').execute();
-    await handle.db.deleteFrom('requests').execute();
-    peer = await startSmtpPeer();
-  });
-  afterEach(async () => {
-    await peer.stop();
-    await handle.close();
-  });
+  const bed = mailTestBed(dialect);
 
   it('sends at the next pass, not after the lease, mail whose claim committed but whose answer was lost', async () => {
     const clock = createClock();
-    const id = await storeRequest(handle.db, contactRequest, MAIL);
-    const worker = testWorker(handle.db.withPlugin(connectionLoss('claim', 'after')), dialect, {
-      smtpUrl: peer.url,
+    const id = await storeRequest(bed.handle.db, contactRequest, MAIL);
+    const worker = testWorker(bed.handle.db.withPlugin(connectionLoss('claim', 'after')), dialect, {
+      smtpUrl: bed.peer.url,
       now: clock.now,
       mail: { leaseMs: LEASE_MS },
     });
 
     await expect(worker.runOnce()).rejects.toThrow(/Connection terminated/);
     // The database did take the claim: both rows are held, and nobody is sending them.
-    const held = await outboxRows(handle.db, id);
+    const held = await outboxRows(bed.handle.db, id);
     expect(held.map((row) => row.status)).toEqual(['sending', 'sending']);
     expect(held.every((row) => row.claim_token && row.locked_until! > clock.now().toISOString())).toBe(true);
 
     // The very next pass, well inside the lease, gives them back and sends them.
     expect(await worker.runOnce()).toBe(2);
-    const messages = await peer.waitForMessages(2);
-    const rows = await outboxRows(handle.db, id);
+    const messages = await bed.peer.waitForMessages(2);
+    const rows = await outboxRows(bed.handle.db, id);
     expect(rows.map((row) => [row.status, row.attempts, row.claim_token])).toEqual([
       ['sent', 1, null],
       ['sent', 1, null],
@@ -106,35 +85,35 @@ describe.each(testDialects)('mail across a database failure on %s', (dialect) =>
     // Long after every lease, nothing goes out twice.
     clock.advance(10 * LEASE_MS);
     expect(await worker.runOnce()).toBe(0);
-    expect(peer.messages).toHaveLength(2);
+    expect(bed.peer.messages).toHaveLength(2);
   });
 
   it('records later, and never sends twice, mail that went out while the database could not take the outcome', async () => {
     const clock = createClock();
-    const id = await storeRequest(handle.db, contactRequest, MAIL);
-    const worker = testWorker(handle.db.withPlugin(connectionLoss('mark-sent', 'before', 2)), dialect, {
-      smtpUrl: peer.url,
+    const id = await storeRequest(bed.handle.db, contactRequest, MAIL);
+    const worker = testWorker(bed.handle.db.withPlugin(connectionLoss('mark-sent', 'before', 2)), dialect, {
+      smtpUrl: bed.peer.url,
       now: clock.now,
       mail: { leaseMs: LEASE_MS },
     });
 
     expect(await worker.runOnce()).toBe(2);
-    await peer.waitForMessages(2);
-    expect((await outboxRows(handle.db, id)).map((row) => row.status)).toEqual(['sending', 'sending']);
+    await bed.peer.waitForMessages(2);
+    expect((await outboxRows(bed.handle.db, id)).map((row) => row.status)).toEqual(['sending', 'sending']);
 
     // The database answers again: the outcomes are written before anything else is claimed.
     expect(await worker.runOnce()).toBe(0);
-    expect((await outboxRows(handle.db, id)).map((row) => [row.status, row.attempts])).toEqual([
+    expect((await outboxRows(bed.handle.db, id)).map((row) => [row.status, row.attempts])).toEqual([
       ['sent', 1],
       ['sent', 1],
     ]);
     clock.advance(10 * LEASE_MS);
     expect(await worker.runOnce()).toBe(0);
-    expect(peer.messages).toHaveLength(2);
+    expect(bed.peer.messages).toHaveLength(2);
   });
 
   it('keeps an outcome it could not write across passes that fail, and writes it when it can', async () => {
-    const id = await storeRequest(handle.db, contactRequest, MAIL);
+    const id = await storeRequest(bed.handle.db, contactRequest, MAIL);
     // The database goes away just as the first outcome is written, and stays away for two passes.
     let down = false;
     let struck = false;
@@ -151,18 +130,18 @@ describe.each(testDialects)('mail across a database failure on %s', (dialect) =>
         return result;
       },
     };
-    const worker = testWorker(handle.db.withPlugin(outage), dialect, {
-      smtpUrl: peer.url,
+    const worker = testWorker(bed.handle.db.withPlugin(outage), dialect, {
+      smtpUrl: bed.peer.url,
       mail: { leaseMs: LEASE_MS },
     });
 
     expect(await worker.runOnce()).toBe(2);
-    await peer.waitForMessages(2);
+    await bed.peer.waitForMessages(2);
     await expect(worker.runOnce()).rejects.toThrow(/ECONNREFUSED/);
     await expect(worker.runOnce()).rejects.toThrow(/ECONNREFUSED/);
     down = false;
     expect(await worker.runOnce()).toBe(0);
-    expect((await outboxRows(handle.db, id)).map((row) => row.status)).toEqual(['sent', 'sent']);
-    expect(peer.messages).toHaveLength(2);
+    expect((await outboxRows(bed.handle.db, id)).map((row) => row.status)).toEqual(['sent', 'sent']);
+    expect(bed.peer.messages).toHaveLength(2);
   });
 });

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
-import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
+import { describe, expect, it } from 'vitest';
+import { testDialects } from '../test/databases.ts';
+import { startSmtpPeer } from '../test/smtp-peer.ts';
 import { storeRequest } from './requests.repository.ts';
 import {
   MAIL,
@@ -12,38 +11,20 @@ import {
   membershipRequest,
   outboxRows,
   testWorker,
+  mailTestBed,
 } from './test-fixtures.ts';
 import { createMailWorker } from './worker.ts';
 
 describe.each(testDialects)('mail delivery on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let handle: DatabaseHandle;
-  let peer: SmtpPeer;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await testDb.destroy();
-  });
-  beforeEach(async () => {
-    handle = await testDb.open();
-    await handle.db.deleteFrom('outbox').execute();
-    await handle.db.deleteFrom('requests').execute();
-    peer = await startSmtpPeer();
-  });
-  afterEach(async () => {
-    await peer.stop();
-    await handle.close();
-  });
+  const bed = mailTestBed(dialect);
 
   it('delivers a contact message and a membership request, each with its acknowledgement', async () => {
-    const contactId = await storeRequest(handle.db, contactRequest, MAIL);
-    const membershipId = await storeRequest(handle.db, membershipRequest, MAIL);
-    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url });
+    const contactId = await storeRequest(bed.handle.db, contactRequest, MAIL);
+    const membershipId = await storeRequest(bed.handle.db, membershipRequest, MAIL);
+    const worker = testWorker(bed.handle.db, dialect, { smtpUrl: bed.peer.url });
 
     expect(await worker.runOnce()).toBe(4);
-    const messages = await peer.waitForMessages(4);
+    const messages = await bed.peer.waitForMessages(4);
     const bySubject = (subject: string) => messages.filter((message) => message.subject === subject);
 
     const [contact] = bySubject('Nuevo mensaje de contacto: Ana López Ruiz');
@@ -75,8 +56,8 @@ describe.each(testDialects)('mail delivery on %s', (dialect) => {
     }
 
     const rows = [
-      ...(await outboxRows(handle.db, contactId)),
-      ...(await outboxRows(handle.db, membershipId)),
+      ...(await outboxRows(bed.handle.db, contactId)),
+      ...(await outboxRows(bed.handle.db, membershipId)),
     ];
     expect(rows.map((row) => [row.status, row.attempts])).toEqual(Array(4).fill(['sent', 1]));
     expect(rows.every((row) => row.sent_at && row.locked_until === null)).toBe(true);
@@ -87,33 +68,41 @@ describe.each(testDialects)('mail delivery on %s', (dialect) => {
 
     // Nothing is sent twice.
     expect(await worker.runOnce()).toBe(0);
-    expect(peer.messages).toHaveLength(4);
+    expect(bed.peer.messages).toHaveLength(4);
   });
 
   it('claims no more rows per pass than its batch size', async () => {
-    for (let i = 0; i < 3; i += 1) await storeRequest(handle.db, contactRequest, MAIL);
-    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url, batchSize: 4 });
+    for (let i = 0; i < 3; i += 1) await storeRequest(bed.handle.db, contactRequest, MAIL);
+    const worker = testWorker(bed.handle.db, dialect, { smtpUrl: bed.peer.url, batchSize: 4 });
     expect(await worker.runOnce()).toBe(4);
     expect(await worker.runOnce()).toBe(2);
     expect(await worker.runOnce()).toBe(0);
-    await peer.waitForMessages(6);
+    await bed.peer.waitForMessages(6);
   });
 
   it('stores spam but never mails it', async () => {
-    const id = await storeRequest(handle.db, { ...contactRequest, spam: true }, MAIL);
-    const stored = await handle.db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
+    const id = await storeRequest(bed.handle.db, { ...contactRequest, spam: true }, MAIL);
+    const stored = await bed.handle.db
+      .selectFrom('requests')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
     expect(stored?.spam).toBe(1);
-    expect(await outboxRows(handle.db, id)).toEqual([]);
+    expect(await outboxRows(bed.handle.db, id)).toEqual([]);
 
-    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url });
+    const worker = testWorker(bed.handle.db, dialect, { smtpUrl: bed.peer.url });
     expect(await worker.runOnce()).toBe(0);
-    expect(peer.attempts).toBe(0);
+    expect(bed.peer.attempts).toBe(0);
   });
 
   it('keeps a forged header out of the message', async () => {
-    await storeRequest(handle.db, { ...contactRequest, fullName: 'Eva\r\nBcc: intruso@example.com' }, MAIL);
-    await testWorker(handle.db, dialect, { smtpUrl: peer.url }).runOnce();
-    const messages = await peer.waitForMessages(2);
+    await storeRequest(
+      bed.handle.db,
+      { ...contactRequest, fullName: 'Eva\r\nBcc: intruso@example.com' },
+      MAIL,
+    );
+    await testWorker(bed.handle.db, dialect, { smtpUrl: bed.peer.url }).runOnce();
+    const messages = await bed.peer.waitForMessages(2);
     const notification = messages.find((message) => message.to[0] === MAIL.mailTo);
     expect(notification?.subject).toBe('Nuevo mensaje de contacto: Eva Bcc: intruso@example.com');
     expect(notification?.headers.has('bcc')).toBe(false);
@@ -121,23 +110,23 @@ describe.each(testDialects)('mail delivery on %s', (dialect) => {
   });
 
   it('sends what an earlier process left pending, from a reopened database', async () => {
-    const first = await testDb.open();
+    const first = await bed.testDb.open();
     const id = await storeRequest(first.db, membershipRequest, MAIL);
     await first.close();
 
-    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url });
+    const worker = testWorker(bed.handle.db, dialect, { smtpUrl: bed.peer.url });
     expect(await worker.runOnce()).toBe(2);
-    await peer.waitForMessages(2);
-    expect((await outboxRows(handle.db, id)).map((row) => row.status)).toEqual(['sent', 'sent']);
+    await bed.peer.waitForMessages(2);
+    expect((await outboxRows(bed.handle.db, id)).map((row) => row.status)).toEqual(['sent', 'sent']);
   });
 
   it('claims again a row whose sender lost its lease, but not one still leased', async () => {
     const clock = createClock();
-    const id = await storeRequest(handle.db, contactRequest, MAIL);
-    const [notify, ack] = await outboxRows(handle.db, id);
+    const id = await storeRequest(bed.handle.db, contactRequest, MAIL);
+    const [notify, ack] = await outboxRows(bed.handle.db, id);
     const at = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
     const setSending = (rowId: string, lockedUntil: string) =>
-      handle.db
+      bed.handle.db
         .updateTable('outbox')
         .set({ status: 'sending', attempts: 1, locked_until: lockedUntil })
         .where('id', '=', rowId)
@@ -145,26 +134,26 @@ describe.each(testDialects)('mail delivery on %s', (dialect) => {
     await setSending(notify!.id, at(-1_000));
     await setSending(ack!.id, at(60_000));
 
-    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url, now: clock.now });
+    const worker = testWorker(bed.handle.db, dialect, { smtpUrl: bed.peer.url, now: clock.now });
     expect(await worker.runOnce()).toBe(1);
-    const [message] = await peer.waitForMessages(1);
+    const [message] = await bed.peer.waitForMessages(1);
     expect(message?.messageId).toBe(notify!.message_id);
-    expect((await outboxRows(handle.db, id)).map((row) => [row.status, row.attempts])).toEqual([
+    expect((await outboxRows(bed.handle.db, id)).map((row) => [row.status, row.attempts])).toEqual([
       ['sent', 2],
       ['sending', 1],
     ]);
 
     clock.advance(61_000);
     expect(await worker.runOnce()).toBe(1);
-    await peer.waitForMessages(2);
-    expect(peer.messages[1]?.messageId).toBe(ack!.message_id);
+    await bed.peer.waitForMessages(2);
+    expect(bed.peer.messages[1]?.messageId).toBe(ack!.message_id);
   });
 
   it('without an SMTP URL says so once and leaves the mail pending', async () => {
     const lines: string[] = [];
-    const id = await storeRequest(handle.db, contactRequest, MAIL);
+    const id = await storeRequest(bed.handle.db, contactRequest, MAIL);
     const worker = createMailWorker({
-      db: handle.db,
+      db: bed.handle.db,
       dialect,
       config: mailConfig(undefined),
       log: createLogger(lines),
@@ -176,23 +165,23 @@ describe.each(testDialects)('mail delivery on %s', (dialect) => {
     await worker.stop();
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, msg: expect.stringContaining('outbox') });
-    expect((await outboxRows(handle.db, id)).map((row) => row.status)).toEqual(['pending', 'pending']);
+    expect((await outboxRows(bed.handle.db, id)).map((row) => row.status)).toEqual(['pending', 'pending']);
   });
 
   it('sends right away when woken, and stop waits for the send in progress', async () => {
-    await peer.stop();
-    peer = await startSmtpPeer({ latencyMs: 300 });
-    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url, mail: { pollMs: 60_000 } });
+    await bed.peer.stop();
+    bed.peer = await startSmtpPeer({ latencyMs: 300 });
+    const worker = testWorker(bed.handle.db, dialect, { smtpUrl: bed.peer.url, mail: { pollMs: 60_000 } });
     expect(() => worker.wake()).not.toThrow();
     worker.start();
-    const id = await storeRequest(handle.db, contactRequest, MAIL);
+    const id = await storeRequest(bed.handle.db, contactRequest, MAIL);
     worker.wake();
 
     // The poll interval is a minute: only the wake can explain a delivery within seconds.
-    await expect.poll(() => peer.attempts, { timeout: 3_000 }).toBeGreaterThan(0);
+    await expect.poll(() => bed.peer.attempts, { timeout: 3_000 }).toBeGreaterThan(0);
     await worker.stop();
-    expect((await outboxRows(handle.db, id)).map((row) => row.status)).toEqual(['sent', 'sent']);
-    expect(peer.messages).toHaveLength(2);
+    expect((await outboxRows(bed.handle.db, id)).map((row) => row.status)).toEqual(['sent', 'sent']);
+    expect(bed.peer.messages).toHaveLength(2);
     expect(() => worker.wake()).not.toThrow();
   });
 });

@@ -1,46 +1,35 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
-import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testDialects } from '../test/databases.ts';
 import { storeRequest } from './requests.repository.ts';
-import { MAIL, RETRY_BASE_MS, contactRequest, createClock, outboxRows, testWorker } from './test-fixtures.ts';
+import {
+  MAIL,
+  RETRY_BASE_MS,
+  contactRequest,
+  createClock,
+  outboxRows,
+  testWorker,
+  mailTestBed,
+} from './test-fixtures.ts';
 
 // The fixtures' jitter source is fixed at 0.5, so every delay is its nominal value plus 5 %.
 const delayFor = (attempts: number) => Math.round(RETRY_BASE_MS * 2 ** (attempts - 1) * 1.05);
 
 describe.each(testDialects)('mail delivery failures on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let handle: DatabaseHandle;
-  let peer: SmtpPeer;
+  const bed = mailTestBed(dialect);
   let clock: ReturnType<typeof createClock>;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await testDb.destroy();
-  });
-  beforeEach(async () => {
-    handle = await testDb.open();
-    await handle.db.deleteFrom('outbox').execute();
-    await handle.db.deleteFrom('requests').execute();
-    peer = await startSmtpPeer();
+  beforeEach(() => {
     clock = createClock();
   });
-  afterEach(async () => {
-    await peer.stop();
-    await handle.close();
-  });
 
-  const rowsOf = async (id: string) => outboxRows(handle.db, id);
+  const rowsOf = async (id: string) => outboxRows(bed.handle.db, id);
 
   it('keeps the request while the server is down, backs off, then delivers exactly once', async () => {
-    await peer.down();
-    const id = await storeRequest(handle.db, contactRequest, MAIL);
-    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url, now: clock.now });
-    expect(await handle.db.selectFrom('requests').select('id').where('id', '=', id).execute()).toHaveLength(
-      1,
-    );
+    await bed.peer.down();
+    const id = await storeRequest(bed.handle.db, contactRequest, MAIL);
+    const worker = testWorker(bed.handle.db, dialect, { smtpUrl: bed.peer.url, now: clock.now });
+    expect(
+      await bed.handle.db.selectFrom('requests').select('id').where('id', '=', id).execute(),
+    ).toHaveLength(1);
 
     for (const attempts of [1, 2]) {
       const before = clock.now().getTime();
@@ -58,9 +47,9 @@ describe.each(testDialects)('mail delivery failures on %s', (dialect) => {
       clock.advance(delayFor(attempts) + 1_000);
     }
 
-    await peer.up();
+    await bed.peer.up();
     expect(await worker.runOnce()).toBe(2);
-    const messages = await peer.waitForMessages(2);
+    const messages = await bed.peer.waitForMessages(2);
     const rows = await rowsOf(id);
     expect(rows.map((row) => [row.status, row.attempts])).toEqual([
       ['sent', 3],
@@ -72,25 +61,25 @@ describe.each(testDialects)('mail delivery failures on %s', (dialect) => {
 
     clock.advance(24 * 3_600_000);
     expect(await worker.runOnce()).toBe(0);
-    expect(peer.messages).toHaveLength(2);
+    expect(bed.peer.messages).toHaveLength(2);
   });
 
   it('retries after a temporary 4xx answer and then delivers', async () => {
-    peer.setFault('tempfail', { times: 2 });
-    const id = await storeRequest(handle.db, contactRequest, MAIL);
-    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url, now: clock.now });
+    bed.peer.setFault('tempfail', { times: 2 });
+    const id = await storeRequest(bed.handle.db, contactRequest, MAIL);
+    const worker = testWorker(bed.handle.db, dialect, { smtpUrl: bed.peer.url, now: clock.now });
 
     expect(await worker.runOnce()).toBe(2);
     for (const row of await rowsOf(id)) {
       expect(row).toMatchObject({ status: 'pending', attempts: 1 });
       expect(row.last_error).toContain('451');
     }
-    expect(peer.attempts).toBe(2);
-    expect(peer.messages).toHaveLength(0);
+    expect(bed.peer.attempts).toBe(2);
+    expect(bed.peer.messages).toHaveLength(0);
 
     clock.advance(delayFor(1) + 1_000);
     expect(await worker.runOnce()).toBe(2);
-    await peer.waitForMessages(2);
+    await bed.peer.waitForMessages(2);
     expect((await rowsOf(id)).map((row) => [row.status, row.attempts])).toEqual([
       ['sent', 2],
       ['sent', 2],
@@ -98,9 +87,9 @@ describe.each(testDialects)('mail delivery failures on %s', (dialect) => {
   });
 
   it('marks a row failed on a permanent 5xx answer and keeps the error', async () => {
-    peer.setFault('reject');
-    const id = await storeRequest(handle.db, contactRequest, MAIL);
-    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url, now: clock.now });
+    bed.peer.setFault('reject');
+    const id = await storeRequest(bed.handle.db, contactRequest, MAIL);
+    const worker = testWorker(bed.handle.db, dialect, { smtpUrl: bed.peer.url, now: clock.now });
 
     expect(await worker.runOnce()).toBe(2);
     for (const row of await rowsOf(id)) {
@@ -109,17 +98,17 @@ describe.each(testDialects)('mail delivery failures on %s', (dialect) => {
       expect(row.last_error).toContain('Message rejected');
     }
 
-    peer.setFault(null);
+    bed.peer.setFault(null);
     clock.advance(24 * 3_600_000);
     expect(await worker.runOnce()).toBe(0);
-    expect(peer.attempts).toBe(2);
+    expect(bed.peer.attempts).toBe(2);
   });
 
   it('gives up after the configured number of attempts, keeping the row', async () => {
-    await peer.down();
-    const id = await storeRequest(handle.db, contactRequest, MAIL);
-    const worker = testWorker(handle.db, dialect, {
-      smtpUrl: peer.url,
+    await bed.peer.down();
+    const id = await storeRequest(bed.handle.db, contactRequest, MAIL);
+    const worker = testWorker(bed.handle.db, dialect, {
+      smtpUrl: bed.peer.url,
       now: clock.now,
       mail: { maxAttempts: 2 },
     });
@@ -132,16 +121,16 @@ describe.each(testDialects)('mail delivery failures on %s', (dialect) => {
       expect(row).toMatchObject({ status: 'failed', attempts: 2 });
       expect(row.last_error).toMatch(/ECONNECTION|ECONNREFUSED/);
     }
-    await peer.up();
+    await bed.peer.up();
     clock.advance(24 * 3_600_000);
     expect(await worker.runOnce()).toBe(0);
   });
 
   it('records a timeout when the server never answers, and retries later', async () => {
-    peer.setFault('hang', { times: 2 });
-    const id = await storeRequest(handle.db, contactRequest, MAIL);
-    const worker = testWorker(handle.db, dialect, {
-      smtpUrl: peer.url,
+    bed.peer.setFault('hang', { times: 2 });
+    const id = await storeRequest(bed.handle.db, contactRequest, MAIL);
+    const worker = testWorker(bed.handle.db, dialect, {
+      smtpUrl: bed.peer.url,
       now: clock.now,
       timeouts: { connectionTimeout: 300, greetingTimeout: 300, socketTimeout: 300 },
     });
@@ -156,14 +145,14 @@ describe.each(testDialects)('mail delivery failures on %s', (dialect) => {
 
     clock.advance(delayFor(1) + 1_000);
     expect(await worker.runOnce()).toBe(2);
-    await peer.waitForMessages(2);
+    await bed.peer.waitForMessages(2);
   });
 
   it('ends a send that outlasts its share of the lease', async () => {
-    peer.setFault('hang', { times: 2 });
-    const id = await storeRequest(handle.db, contactRequest, MAIL);
-    const worker = testWorker(handle.db, dialect, {
-      smtpUrl: peer.url,
+    bed.peer.setFault('hang', { times: 2 });
+    const id = await storeRequest(bed.handle.db, contactRequest, MAIL);
+    const worker = testWorker(bed.handle.db, dialect, {
+      smtpUrl: bed.peer.url,
       now: clock.now,
       mail: { leaseMs: 600 },
     });
@@ -176,20 +165,20 @@ describe.each(testDialects)('mail delivery failures on %s', (dialect) => {
   });
 
   it('retries when the connection drops in the middle of the message', async () => {
-    peer.setFault('drop', { times: 2 });
-    const id = await storeRequest(handle.db, contactRequest, MAIL);
-    const worker = testWorker(handle.db, dialect, { smtpUrl: peer.url, now: clock.now });
+    bed.peer.setFault('drop', { times: 2 });
+    const id = await storeRequest(bed.handle.db, contactRequest, MAIL);
+    const worker = testWorker(bed.handle.db, dialect, { smtpUrl: bed.peer.url, now: clock.now });
 
     expect(await worker.runOnce()).toBe(2);
     for (const row of await rowsOf(id)) {
       expect(row).toMatchObject({ status: 'pending', attempts: 1 });
       expect(row.last_error).toBeTruthy();
     }
-    expect(peer.messages).toHaveLength(0);
+    expect(bed.peer.messages).toHaveLength(0);
 
     clock.advance(delayFor(1) + 1_000);
     expect(await worker.runOnce()).toBe(2);
-    await peer.waitForMessages(2);
+    await bed.peer.waitForMessages(2);
     expect((await rowsOf(id)).map((row) => row.status)).toEqual(['sent', 'sent']);
   });
 });
