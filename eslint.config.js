@@ -8,6 +8,11 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 const webNeverImportsServer = { group: ['**/server/**'], message: 'The web app never imports server code.' };
+const publicSiteOwnRouter = {
+  group: ['react-router', 'react-router-dom'],
+  message:
+    'The public site uses its own router (src/web/lib/router.tsx, decision 016); React Router is the admin’s.',
+};
 const serverNeverImportsWeb = {
   group: ['**/web/**', 'react', 'react-dom'],
   message: 'The server never imports web code.',
@@ -68,8 +73,13 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [webNeverImportsServer] }],
+      'no-restricted-imports': ['error', { patterns: [webNeverImportsServer, publicSiteOwnRouter] }],
     },
+  },
+  {
+    // The admin is built on react-admin, which is built on React Router.
+    files: ['src/web/admin/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webNeverImportsServer] }] },
   },
   ...featureFolders.map(({ feature, path, depth }) => ({
     files: [`src/web/features/${path}/*.{ts,tsx}`],
@@ -77,7 +87,11 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [webNeverImportsServer, { regex: otherFeature(feature, depth), message: featuresApart }],
+          patterns: [
+            webNeverImportsServer,
+            publicSiteOwnRouter,
+            { regex: otherFeature(feature, depth), message: featuresApart },
+          ],
         },
       ],
       'no-restricted-syntax': dynamicImports(otherFeature(feature, depth), featuresApart),
@@ -88,7 +102,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [webNeverImportsServer, { group: ['**/features/**'], message: layoutApart }] },
+        {
+          patterns: [
+            webNeverImportsServer,
+            publicSiteOwnRouter,
+            { group: ['**/features/**'], message: layoutApart },
+          ],
+        },
       ],
       'no-restricted-syntax': dynamicImports('(^|\\/)features\\/', layoutApart),
     },

@@ -53,6 +53,14 @@ describe('the lint boundaries', () => {
     ]);
   });
 
+  it('keep React Router out of the public site, and let the admin use it', async () => {
+    const code = "export { Link } from 'react-router';\n";
+    for (const path of ['src/web/pages/boundary-check.tsx', inFeature, 'src/web/layout/boundary-check.ts']) {
+      expect(await boundaryErrors(path, code)).toEqual([expect.stringMatching(/its own router/)]);
+    }
+    expect(await boundaryErrors('src/web/admin/boundary-check.tsx', code)).toEqual([]);
+  });
+
   it('keep the layout off features, and let it use lib/', async () => {
     const inLayout = 'src/web/layout/boundary-check.ts';
     expect(

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from './lib/router.tsx';
 import { itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
 import type { FormAnswer } from '../shared/form-answer.ts';
 import { QueryCacheProvider, type QueryCache } from './api/query.tsx';

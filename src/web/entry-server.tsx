@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router.tsx';
 import { App, loadAllPages } from './app.tsx';
 import { DeferredHydrationProvider } from './lib/deferred-hydration.tsx';
 import { loadEveryComponent } from './lib/lazy-component.tsx';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router.tsx';
 import { App, loadPage } from './app.tsx';
 import { endInitialHydration } from './lib/deferred-hydration.tsx';
 import { INITIAL_DATA_ID, readInitialState } from './ssr/initial-data.ts';

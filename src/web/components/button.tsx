@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '../lib/router.tsx';
 import './button.css';
 
 export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'confirm' | 'light';

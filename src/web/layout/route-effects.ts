@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router.tsx';
 import { routeOf } from '../../shared/api-paths.ts';
 import { documentTitle } from '../content/seo.ts';
 import { scrollToSection } from '../lib/smooth-scroll.ts';

@@ -1,6 +1,6 @@
 import { ExternalLink, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.tsx';
 import { pagePaths } from '../../shared/api-paths.ts';
 import { clock } from '../../shared/clock.ts';
 import { SECTION_OFFSET_FOOTER } from '../../shared/constants.ts';

@@ -1,6 +1,6 @@
 import { ExternalLink, Menu, X } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../lib/router.tsx';
 import { ButtonLink } from '../components/button.tsx';
 import { identity } from '../content/identity.ts';
 import { useScrollSpy } from '../lib/use-scroll-spy.ts';

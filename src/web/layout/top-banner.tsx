@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.tsx';
 import { identity } from '../content/identity.ts';
 import { navTargets } from './nav-links.ts';
 import './top-banner.css';

@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { useEffect } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../../lib/router.tsx';
 import { itemSections } from '../../../shared/api-paths.ts';
 import { ItemArticle } from '../../components/item-article.tsx';
 import { Spinner } from '../../components/spinner.tsx';

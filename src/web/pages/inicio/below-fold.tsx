@@ -1,6 +1,6 @@
 import { ArrowRight, Mail, MapPin, Phone } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { pagePaths } from '../../../shared/api-paths.ts';
 import { SECTION_OFFSET_FOOTER } from '../../../shared/constants.ts';
 import { ButtonLink } from '../../components/button.tsx';

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/router.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { identity } from '../../content/identity.ts';
 import {
@@ -31,7 +31,7 @@ async function fill(user: UserEvent) {
 
 const renderPage = () =>
   render(
-    <MemoryRouter initialEntries={['/Membresias']}>
+    <MemoryRouter initialEntry="/Membresias">
       <MembresiasPage />
     </MemoryRouter>,
   );

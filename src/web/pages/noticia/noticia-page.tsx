@@ -1,7 +1,7 @@
 import { MapPin } from 'lucide-react';
 import DOMPurify from 'dompurify';
 import { useEffect, useMemo } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../../lib/router.tsx';
 import { itemSections } from '../../../shared/api-paths.ts';
 import { ItemArticle } from '../../components/item-article.tsx';
 import { Spinner } from '../../components/spinner.tsx';

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../../lib/router.tsx';
 import { pagePaths } from '../../../shared/api-paths.ts';
 import { apiMessages } from '../../../shared/messages.ts';
 import { ButtonLink } from '../../components/button.tsx';
