@@ -15,7 +15,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     target: 'es2022',
     copyPublicDir: !isSsrBuild,
-    // The server reads it to link the current page's stylesheets and preload its script chunks.
+    // The server reads it to inline the public site's stylesheets and preload each page's script chunks.
     manifest: !isSsrBuild,
     // The admin is its own entry: the public pages never load its code.
     rollupOptions: isSsrBuild

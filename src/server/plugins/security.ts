@@ -10,6 +10,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../shared/api-paths
 import { apiMessages } from '../../shared/messages.ts';
 import { DatabaseSessionStore } from '../auth/session-store.ts';
 import { isSameOriginPost } from '../security/same-origin.ts';
+import { BOOT_SCRIPT_SOURCE } from '../site/boot-script.ts';
 import { HttpError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -29,7 +30,8 @@ export const securityPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The pages' one inline script, by its hash (src/server/site/boot-script.ts).
+          scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],

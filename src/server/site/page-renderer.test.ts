@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pageAssetLinks, withoutTemplateHead } from './page-renderer.ts';
+import { entryStylesheets, inlineStylesheets, pageAssetLinks, withoutTemplateHead } from './page-renderer.ts';
 
 describe('the page template', () => {
   // The web app's real template, whose description spreads over several lines.
@@ -18,7 +18,7 @@ describe('the page template', () => {
 
 describe('page asset links', () => {
   const manifest = {
-    'main.tsx': {
+    'index.html': {
       file: 'assets/main.js',
       isEntry: true,
       css: ['assets/main.css'],
@@ -28,13 +28,13 @@ describe('page asset links', () => {
     'pages/socias/socias-page.tsx': {
       file: 'assets/socias.js',
       css: ['assets/socias.css'],
-      imports: ['main.tsx'],
+      imports: ['index.html'],
     },
     '_react.js': { file: 'assets/react.js' },
     'pages/inicio/inicio-page.tsx': {
       file: 'assets/inicio.js',
       css: ['assets/inicio.css'],
-      imports: ['main.tsx'],
+      imports: ['index.html'],
       dynamicImports: ['pages/inicio/below-fold.tsx'],
     },
     'pages/inicio/below-fold.tsx': {
@@ -46,14 +46,12 @@ describe('page asset links', () => {
     'admin/main.tsx': { file: 'assets/admin.js', css: ['assets/admin.css'] },
   };
 
-  it('links the styles of the page and of what it loads later, and preloads only what it loads now', () => {
+  it('preloads only the scripts the page loads now, and links no stylesheet', () => {
     const links = pageAssetLinks(manifest, 'pages/inicio/inicio-page.tsx');
-    for (const css of ['inicio', 'main', 'below', 'form']) {
-      expect(links).toContain(`<link rel="stylesheet" crossorigin href="/assets/${css}.css">`);
-    }
     for (const js of ['inicio', 'main', 'react']) {
       expect(links).toContain(`<link rel="modulepreload" crossorigin href="/assets/${js}.js">`);
     }
+    expect(links).not.toContain('stylesheet');
     expect(links).not.toContain('below.js');
     expect(links).not.toContain('form.js');
     expect(links).not.toContain('admin');
@@ -61,14 +59,72 @@ describe('page asset links', () => {
     expect(links).not.toContain('socias');
   });
 
-  it('does not link again what the HTML links already', () => {
-    const links = pageAssetLinks(manifest, 'pages/inicio/inicio-page.tsx', '<link href="/assets/main.css">');
-    expect(links).not.toContain('main.css');
-    expect(links).toContain('inicio.css');
+  it('does not preload again what the HTML loads already', () => {
+    const links = pageAssetLinks(manifest, 'pages/inicio/inicio-page.tsx', '<script src="/assets/main.js">');
+    expect(links).not.toContain('main.js');
+    expect(links).toContain('inicio.js');
   });
 
   it('links nothing for a page it does not know', () => {
     expect(pageAssetLinks(manifest, undefined)).toBe('');
     expect(pageAssetLinks(manifest, 'nope.tsx')).toBe('');
+  });
+});
+
+describe('inline stylesheets', () => {
+  const manifest = {
+    'index.html': {
+      file: 'assets/main.js',
+      isEntry: true,
+      css: ['assets/main.css'],
+      dynamicImports: ['pages/a.tsx', 'pages/b.tsx'],
+    },
+    'pages/a.tsx': { file: 'assets/a.js', css: ['assets/a.css'], imports: ['_shared.js'] },
+    'pages/b.tsx': { file: 'assets/b.js', css: ['assets/b.css'], imports: ['_shared.js', 'index.html'] },
+    '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css'] },
+    'admin/index.html': { file: 'assets/admin.js', isEntry: true, css: ['assets/admin.css'] },
+  };
+  const css: Record<string, string> = {
+    'assets/main.css': 'body{margin:0}',
+    'assets/a.css': '.a{color:red}',
+    'assets/b.css': '.b{color:blue}',
+    'assets/shared.css': '.s{}',
+  };
+  const template = `<html><head>
+    <meta charset="UTF-8" />
+    <link rel="stylesheet" crossorigin href="/assets/main.css">
+    <title>x</title>
+  </head><body><div id="root"></div></body></html>`;
+
+  it('gathers every stylesheet of the public entry, entry first, each once, none of the admin', () => {
+    expect(entryStylesheets(manifest)).toEqual([
+      'assets/main.css',
+      'assets/a.css',
+      'assets/shared.css',
+      'assets/b.css',
+    ]);
+  });
+
+  it('puts them in one style element where the entry linked its own, and links none', () => {
+    const html = inlineStylesheets(template, manifest, (file) => css[file]!);
+    expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
+    expect(html).toContain('<style>body{margin:0}\n.a{color:red}\n.s{}\n.b{color:blue}</style>');
+    // Named by disabled links, so the chunks' loader does not fetch them again.
+    for (const file of ['main', 'a', 'shared', 'b']) {
+      expect(html).toContain(`<link rel="stylesheet" href="/assets/${file}.css" disabled>`);
+    }
+    expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('<title>'));
+    expect(html.indexOf('charset')).toBeLessThan(html.indexOf('<style>'));
+  });
+
+  it('cannot be closed early by what a stylesheet contains', () => {
+    const html = inlineStylesheets(template, manifest, (file) =>
+      file === 'assets/a.css' ? '.a::after{content:"</style><script>"}' : '',
+    );
+    expect(html.match(/<\/style>/g)).toHaveLength(1);
+  });
+
+  it('leaves a template without a manifest as it is', () => {
+    expect(inlineStylesheets(template, {}, () => '')).toBe(template);
   });
 });

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 import { eventsRepository } from '../events/events.repository.ts';
 import { newsRepository } from '../news/news.repository.ts';
 import { partnersRepository } from '../partners/partners.repository.ts';
+import { bootAfterFirstPaint, bootsAfterFirstPaint, withPagePreloads } from './boot-script.ts';
 import { prepareBody, type PreparedBody } from './prepared-body.ts';
 
 /** The server bundle of the web app (src/web/entry-server.tsx, built by `vite build --ssr`). */
@@ -48,9 +49,9 @@ interface ManifestChunk {
 }
 
 /**
- * The <head> links a server-rendered page needs from Vite's manifest: the stylesheets of its chunk and
- * of every chunk it may load later (their markup is already in the HTML, so their styles must be there
- * from the first paint), and modulepreload links for the script chunks it imports at once.
+ * The modulepreload links a server-rendered page needs from Vite's manifest: the script chunks its own
+ * chunk imports at once. Stylesheets are not linked: every page carries them inline (see
+ * `inlineStylesheets`).
  */
 export function pageAssetLinks(
   manifest: Record<string, ManifestChunk>,
@@ -58,25 +59,76 @@ export function pageAssetLinks(
   /** The HTML the links go into: what it links already is not linked twice. */
   template = '',
 ): string {
+  return pageScripts(manifest, moduleKey, template)
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('\n    ');
+}
+
+/** The script chunks (site paths) a page's own chunk imports at once, less those `template` names. */
+export function pageScripts(
+  manifest: Record<string, ManifestChunk>,
+  moduleKey: string | undefined,
+  template = '',
+): string[] {
   const scripts = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  if (moduleKey) visit(moduleKey);
+  return [...scripts].map((file) => `/${file}`).filter((file) => !template.includes(file));
+}
+
+/**
+ * Every stylesheet of the app whose HTML entry is `entryKey`, in the order the cascade expects: the
+ * entry's own first, then each chunk's as the chunks would load.
+ */
+export function entryStylesheets(manifest: Record<string, ManifestChunk>, entryKey = 'index.html'): string[] {
   const styles = new Set<string>();
   const seen = new Set<string>();
-  const visit = (key: string, eager: boolean) => {
+  const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || seen.has(`${key}:${eager}`)) return;
-    seen.add(`${key}:${eager}`);
-    if (eager) scripts.add(chunk.file);
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
     for (const css of chunk.css ?? []) styles.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported, eager);
-    // The entry's own dynamic imports are the other pages: not this page's business.
-    if (!chunk.isEntry) for (const imported of chunk.dynamicImports ?? []) visit(imported, false);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const imported of chunk.dynamicImports ?? []) visit(imported);
   };
-  if (moduleKey) visit(moduleKey, true);
-  const fresh = (file: string) => !template.includes(`"/${file}"`);
-  return [
-    ...[...styles].filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...scripts].filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('\n    ');
+  visit(entryKey);
+  return [...styles];
+}
+
+/**
+ * The template with the whole public site's CSS in one <style> in place of the entry's stylesheet link.
+ * The site's CSS is small (about 11 KB compressed), and inline it costs no request before the first
+ * paint, whatever page is opened first and wherever the visitor goes next. `readAsset` reads a built
+ * file by its path under the web root.
+ */
+export function inlineStylesheets(
+  template: string,
+  manifest: Record<string, ManifestChunk>,
+  readAsset: (file: string) => string,
+): string {
+  const files = entryStylesheets(manifest);
+  if (files.length === 0) return template;
+  // "</style" cannot occur inside a style element; built CSS has no reason to contain it.
+  const css = files.map((file) => readAsset(file).replace(/<\/style/gi, '<\\/style')).join('\n');
+  const links = files.map(
+    (file) =>
+      new RegExp(`[ \\t]*<link rel="stylesheet"[^>]*href="/${file.replace(/[.]/g, '\\.')}"[^>]*>\\n?`),
+  );
+  // Where the entry's stylesheet was linked, or else at the end of the head.
+  const at = links.map((link) => link.exec(template)?.index).find((index) => index !== undefined);
+  const stripped = links.reduce((html, link) => html.replace(link, ''), template);
+  // Each file is also named by a disabled link, which the browser never fetches: the loader of the
+  // script chunks finds it and does not fetch that stylesheet when the chunk that uses it loads.
+  const names = files.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('');
+  const style = `<style>${css}</style>${names}`;
+  return at === undefined
+    ? stripped.replace('</head>', `  ${style}\n  </head>`)
+    : `${stripped.slice(0, at)}    ${style}\n${stripped.slice(at)}`;
 }
 
 /**
@@ -95,11 +147,18 @@ export async function createPageRenderer(options: {
   /** Vite's build manifest, when there is one. */
   manifest?: Record<string, ManifestChunk>;
   ssrEntryFile: string;
+  /** Reads a built file by its path under the web root (the stylesheets to inline). */
+  readAsset?: (file: string) => string;
   db: Kysely<Database>;
   siteUrl: string;
   onError: (error: unknown) => void;
 }): Promise<PageRenderer> {
-  const { template, db, siteUrl } = options;
+  const { db, siteUrl } = options;
+  const template = bootAfterFirstPaint(
+    options.manifest && options.readAsset
+      ? inlineStylesheets(options.template, options.manifest, options.readAsset)
+      : options.template,
+  );
   const entry = existsSync(options.ssrEntryFile)
     ? ((await import(pathToFileURL(options.ssrEntryFile).href)) as ServerEntry)
     : undefined;
@@ -122,11 +181,17 @@ export async function createPageRenderer(options: {
       ...(form === undefined ? {} : { form }),
     };
     const page = await entry.render(pathname, data, siteUrl);
-    return withoutTemplateHead(template)
-      .replace(
-        '</head>',
-        `    ${page.head}\n    ${pageAssetLinks(options.manifest ?? {}, entry.pageModules[routeOf(pathname)], template)}\n  </head>`,
-      )
+    const moduleKey = entry.pageModules[routeOf(pathname)];
+    // The page's own chunks go to the boot script, which fetches them after the first paint, or, with
+    // a template that loads its scripts at once, to modulepreload links in the head.
+    const shell = bootsAfterFirstPaint(template)
+      ? withPagePreloads(template, pageScripts(options.manifest ?? {}, moduleKey, template))
+      : template;
+    const links = bootsAfterFirstPaint(template)
+      ? ''
+      : `\n    ${pageAssetLinks(options.manifest ?? {}, moduleKey, template)}`;
+    return withoutTemplateHead(shell)
+      .replace('</head>', `    ${page.head}${links}\n  </head>`)
       .replace(
         ROOT,
         `<div id="root">${page.html}</div>\n    <script type="application/json" id="initial-data">${page.state}</script>`,

@@ -51,6 +51,7 @@ export const sitePlugin = fp(
       template: indexHtml,
       manifest: existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : undefined,
       ssrEntryFile: resolve(root, '..', 'ssr', 'entry-server.js'),
+      readAsset: (file) => readFileSync(resolve(root, file), 'utf8'),
       db: app.db,
       siteUrl: app.config.siteUrl,
       onError: (error) => app.log.error({ err: error }, 'server rendering failed; sending the bare app'),
