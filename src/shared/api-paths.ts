@@ -11,11 +11,8 @@ export const payloadKeys = {
   partners: { createKey: 'partners', idKey: 'partnersId', dataKey: 'partnersData' },
 } as const satisfies Record<Resource, { createKey: string; idKey: string; dataKey: string }>;
 
-/**
- * Every API route's pattern, as the server registers it. The builders below fill the parameters, so a
- * path the web asks for and the route that answers it cannot drift apart.
- */
-export const apiRoutes = {
+/** The routes the public site calls; the admin's are added in `apiRoutes`, which the site never loads. */
+const siteRoutes = {
   health: '/api/health',
   csrf: '/api/csrf',
   contact: '/api/mail/contact',
@@ -30,6 +27,10 @@ export const apiRoutes = {
   remove: (resource: Resource) => `/api/${resource}/delete/:id`,
   eventsFeed: '/api/events/calendar.ics',
   eventFile: '/api/events/calendar/:file',
+} as const;
+
+/** The admin's routes (src/server/admin, src/server/uploads). */
+const adminRoutes = {
   requests: '/api/admin/requests',
   requestsCsv: '/api/admin/requests/export.csv',
   request: '/api/admin/requests/:id',
@@ -49,45 +50,61 @@ export const apiRoutes = {
   upload: '/api/uploads',
 } as const;
 
+/**
+ * Every API route's pattern, as the server registers it. The builders below fill the parameters, so a
+ * path the web asks for and the route that answers it cannot drift apart. (Joined by a call marked
+ * pure: a bundle that does not use it, the public site's, leaves the admin's routes out.)
+ */
+const joinRoutes = <A extends object, B extends object>(a: A, b: B): A & B => ({ ...a, ...b });
+export const apiRoutes = /* @__PURE__ */ joinRoutes(siteRoutes, adminRoutes);
+
 /** A route's pattern with its one parameter filled (encoded). */
 export const fillRoute = (pattern: string, value: string) =>
   pattern.replace(/:[A-Za-z]+/, encodeURIComponent(value));
 
 export const apiPaths = {
-  health: apiRoutes.health,
-  csrf: apiRoutes.csrf,
-  contact: apiRoutes.contact,
-  login: apiRoutes.login,
-  logout: apiRoutes.logout,
-  me: apiRoutes.me,
-  loginSecondFactor: apiRoutes.loginSecondFactor,
-  list: apiRoutes.list,
-  get: (resource: Resource, id: string) => fillRoute(apiRoutes.get(resource), id),
-  create: apiRoutes.create,
-  update: apiRoutes.update,
-  remove: (resource: Resource, id: string) => fillRoute(apiRoutes.remove(resource), id),
+  health: siteRoutes.health,
+  csrf: siteRoutes.csrf,
+  contact: siteRoutes.contact,
+  login: siteRoutes.login,
+  logout: siteRoutes.logout,
+  me: siteRoutes.me,
+  loginSecondFactor: siteRoutes.loginSecondFactor,
+  list: siteRoutes.list,
+  get: (resource: Resource, id: string) => fillRoute(siteRoutes.get(resource), id),
+  create: siteRoutes.create,
+  update: siteRoutes.update,
+  remove: (resource: Resource, id: string) => fillRoute(siteRoutes.remove(resource), id),
 } as const;
 
-/** The admin's API (src/server/admin, src/server/uploads). */
-export const adminPaths = {
-  requests: apiRoutes.requests,
-  requestsCsv: apiRoutes.requestsCsv,
-  request: (id: string) => fillRoute(apiRoutes.request, id),
-  requestStatus: (id: string) => fillRoute(apiRoutes.requestStatus, id),
-  requestRetry: (id: string) => fillRoute(apiRoutes.requestRetry, id),
-  retention: apiRoutes.retention,
-  admins: apiRoutes.admins,
-  admin: (id: string) => fillRoute(apiRoutes.admin, id),
-  ownPassword: apiRoutes.ownPassword,
-  secondFactor: apiRoutes.secondFactor,
-  secondFactorSetup: apiRoutes.secondFactorSetup,
-  secondFactorEnable: apiRoutes.secondFactorEnable,
-  secondFactorDisable: apiRoutes.secondFactorDisable,
-  audit: apiRoutes.audit,
-  uploads: apiRoutes.uploads,
-  uploadItem: (id: string) => fillRoute(apiRoutes.uploadItem, id),
-  upload: apiRoutes.upload,
+/** The calendar files of the events (src/server/events/calendar.routes.ts). */
+export const calendarPaths = {
+  feed: siteRoutes.eventsFeed,
+  eventFile: (file: string) => fillRoute(siteRoutes.eventFile, file),
 } as const;
+
+/** The admin's API (src/server/admin, src/server/uploads); made by a call marked pure, as `apiRoutes`. */
+const makeAdminPaths = (routes: typeof adminRoutes) =>
+  ({
+    requests: routes.requests,
+    requestsCsv: routes.requestsCsv,
+    request: (id: string) => fillRoute(routes.request, id),
+    requestStatus: (id: string) => fillRoute(routes.requestStatus, id),
+    requestRetry: (id: string) => fillRoute(routes.requestRetry, id),
+    retention: routes.retention,
+    admins: routes.admins,
+    admin: (id: string) => fillRoute(routes.admin, id),
+    ownPassword: routes.ownPassword,
+    secondFactor: routes.secondFactor,
+    secondFactorSetup: routes.secondFactorSetup,
+    secondFactorEnable: routes.secondFactorEnable,
+    secondFactorDisable: routes.secondFactorDisable,
+    audit: routes.audit,
+    uploads: routes.uploads,
+    uploadItem: (id: string) => fillRoute(routes.uploadItem, id),
+    upload: routes.upload,
+  }) as const;
+export const adminPaths = /* @__PURE__ */ makeAdminPaths(adminRoutes);
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';

@@ -1,4 +1,4 @@
-import { apiRoutes, fillRoute } from './api-paths.ts';
+import { calendarPaths } from './api-paths.ts';
 import type { Event } from './schemas.ts';
 
 /** Events carry only a start; calendars get this length unless the association says otherwise. */
@@ -33,5 +33,5 @@ export function googleCalendarUrl(
 }
 
 /** Where the single-event .ics file of an event is served. */
-export const eventIcsPath = (id: string) => fillRoute(apiRoutes.eventFile, `${id}.ics`);
-export const EVENTS_FEED_PATH = apiRoutes.eventsFeed;
+export const eventIcsPath = (id: string) => calendarPaths.eventFile(`${id}.ics`);
+export const EVENTS_FEED_PATH = calendarPaths.feed;

@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from '../lib/router.tsx';
 import { routeOf } from '../../shared/api-paths.ts';
-import { documentTitle } from '../content/seo.ts';
-import { scrollToSection } from '../lib/smooth-scroll.ts';
 
 /** State a link may pass to choose the jump offset (the footer and the membership form use 60 px). */
 export interface ScrollState {
@@ -23,16 +21,32 @@ function readScrollOffset(state: unknown): number | undefined {
  */
 export function useRouteEffects() {
   const location = useLocation();
+  const { pathname } = location;
+  const served = useRef(pathname);
 
   useEffect(() => {
-    // An entry's page (/Noticias/<slug>) names itself after the entry.
-    if (routeOf(location.pathname) === location.pathname) document.title = documentTitle(location.pathname);
-  }, [location.pathname]);
+    // The server named the page it sent; an entry's page (/Noticias/<slug>) names itself after the
+    // entry. The titles' code loads with the first move to another page.
+    if (pathname === served.current || routeOf(pathname) !== pathname) return;
+    served.current = '';
+    void import('../content/seo.ts').then(({ documentTitle }) => {
+      if (window.location.pathname === pathname) document.title = documentTitle(pathname);
+    });
+  }, [pathname]);
 
   useEffect(() => {
     if (location.hash.length > 1) {
       const id = decodeURIComponent(location.hash.slice(1));
-      return scrollToSection(id, readScrollOffset(location.state));
+      // The jump's code loads with the first address that has a section in it.
+      let cancel: (() => void) | undefined;
+      let current = true;
+      void import('../lib/smooth-scroll.ts').then(({ scrollToSection }) => {
+        if (current) cancel = scrollToSection(id, readScrollOffset(location.state));
+      });
+      return () => {
+        current = false;
+        cancel?.();
+      };
     }
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     return undefined;

@@ -1,17 +1,21 @@
 import type { ReactNode } from 'react';
-import { ToastProvider } from '../components/toast.tsx';
+import { WhenNearViewport } from '../lib/deferred-hydration.tsx';
+import { lazyWithPreload } from '../lib/lazy-component.tsx';
 import { useRouteEffects } from './route-effects.ts';
-import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { TopBanner } from './top-banner.tsx';
 import { WhatsAppButton } from './whatsapp-button.tsx';
 import './site-layout.css';
 
+// The footer is far below the first view: its code loads (and it hydrates) as the visitor nears it.
+// The server's HTML shows it, links working, from the start.
+const SiteFooter = lazyWithPreload(() => import('./site-footer.tsx').then((m) => m.SiteFooter));
+
 /** Top banner, header, footer and the floating chat link around every page. */
 export function SiteLayout({ children }: { children: ReactNode }) {
   useRouteEffects();
   return (
-    <ToastProvider>
+    <>
       <a className="skip-link" href="#contenido">
         Saltar al contenido
       </a>
@@ -20,8 +24,10 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main id="contenido" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter />
+      <WhenNearViewport load={SiteFooter.load} fallback={null}>
+        <SiteFooter />
+      </WhenNearViewport>
       <WhatsAppButton />
-    </ToastProvider>
+    </>
   );
 }

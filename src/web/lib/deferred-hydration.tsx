@@ -121,10 +121,11 @@ export function WhenNearViewport({ load, fallback, children, className }: WhenNe
     // cannot hydrate yet.
     const holdClick = (event: MouseEvent) => {
       if (gate.live || !(event.target instanceof Element)) return;
-      // A link that opens a dialog on a plain click ("Leer más") is held like a button; with a modifier
-      // key the browser opens its address, as it will once the part is live.
+      // A link that opens a dialog on a plain click ("Leer más") is held like a button, and so is a
+      // link to another place of the site (once live it moves without a reload, to the section's
+      // offset); with a modifier key the browser opens its address, as it will once the part is live.
       const button = event.target.closest<HTMLElement>(
-        'button, [role="button"], input[type="submit"], a[aria-haspopup="dialog"]',
+        'button, [role="button"], input[type="submit"], a[aria-haspopup="dialog"], a[href^="/"]:not([target])',
       );
       if (!button || !element.contains(button)) return;
       if (button instanceof HTMLAnchorElement && !isPlainClick(event)) return;

@@ -2,9 +2,7 @@ import { itemRoutes, pagePaths, routeOf } from '../../shared/api-paths.ts';
 import type { FormAnswer } from '../../shared/form-answer.ts';
 import type { PageData } from '../../shared/page-data.ts';
 import { QueryCache, type DehydratedQueries } from '../api/query.tsx';
-import { eventsQueryKey } from '../features/events/get-events.ts';
-import { newsQueryKey } from '../features/news/get-news.ts';
-import { partnersQueryKey } from '../features/partners/get-partners.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 /** The id of the JSON block the server writes the page's data into. */
 export const INITIAL_DATA_ID = 'initial-data';
@@ -26,7 +24,6 @@ const pageLists: Record<string, ReadonlyArray<'events' | 'news' | 'partners'>> =
   [itemRoutes.event]: ['events'],
 };
 
-const queryKeys = { events: eventsQueryKey, news: newsQueryKey, partners: partnersQueryKey } as const;
 
 /** A query cache that already holds the page's lists, so nothing is fetched again on first load. */
 export function queryCacheWith(pathname: string, data: PageData): QueryCache {

@@ -1,9 +1,10 @@
 import { useQuery } from '../../api/query.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 import { apiPaths } from '../../../shared/api-paths.ts';
 import type { Event } from '../../../shared/schemas.ts';
 import { getJson } from '../../api/client.ts';
 
-export const eventsQueryKey = ['events', 'list'] as const;
+export const eventsQueryKey = queryKeys.events;
 
 /** All events. A failure is logged and read as an empty list: the site shows no message for it. */
 export async function getEvents(): Promise<Event[]> {

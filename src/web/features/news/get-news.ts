@@ -1,9 +1,10 @@
 import { useQuery } from '../../api/query.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 import { apiPaths } from '../../../shared/api-paths.ts';
 import type { News } from '../../../shared/schemas.ts';
 import { getJson } from '../../api/client.ts';
 
-export const newsQueryKey = ['news', 'list'] as const;
+export const newsQueryKey = queryKeys.news;
 
 /** All news. A failure is logged and read as an empty list: the site shows no message for it. */
 export async function getNews(): Promise<News[]> {

@@ -1,9 +1,10 @@
 import { useQuery } from '../../api/query.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 import { apiPaths } from '../../../shared/api-paths.ts';
 import type { Partner } from '../../../shared/schemas.ts';
 import { getJson } from '../../api/client.ts';
 
-export const partnersQueryKey = ['partners', 'list'] as const;
+export const partnersQueryKey = queryKeys.partners;
 
 /**
  * All partners. Failures are thrown so each screen decides how to tell the visitor (the Socias page

@@ -1,7 +1,7 @@
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { identity } from '../../content/identity.ts';
-import { video } from '../../content/home.ts';
+import { video } from '../../content/home-top.ts';
 import './video.css';
 
 export const youtubeEmbedUrl = (videoId: string) =>

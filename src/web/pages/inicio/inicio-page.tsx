@@ -3,7 +3,7 @@ import { pagePaths } from '../../../shared/api-paths.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
-import { hero, video } from '../../content/home.ts';
+import { hero, video } from '../../content/home-top.ts';
 import { VideoPlayer } from '../../features/video/video-section.tsx';
 import { WhenNearViewport } from '../../lib/deferred-hydration.tsx';
 import { lazyWithPreload } from '../../lib/lazy-component.tsx';
