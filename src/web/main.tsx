@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router.tsx';
 import { App, loadPage } from './app.tsx';
@@ -19,7 +19,13 @@ if (container) {
   );
   if (container.firstElementChild) {
     // The page's own code first, so hydration matches the server's HTML in one pass.
-    void loadPage(window.location.pathname).then(() => hydrateRoot(container, app));
+    // As a transition, React hydrates in slices and lets the browser answer in between, instead of in
+    // one long task that would hold up a tap.
+    void loadPage(window.location.pathname).then(() =>
+      startTransition(() => {
+        hydrateRoot(container, app);
+      }),
+    );
   } else {
     endInitialHydration();
     createRoot(container).render(app);
