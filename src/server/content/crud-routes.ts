@@ -57,7 +57,7 @@ export function contentRoutes<Input, Entity>(
 
     app.get(
       apiRoutes.list(resource),
-      { schema: { response: { 200: listEnvelope } } },
+      { compress: false, schema: { response: { 200: listEnvelope } } },
       async (request, reply) => {
         list ??= prepareList();
         const body = await list;

@@ -90,9 +90,18 @@ describe('pages and content lists prepared once for every visitor', () => {
         expect(answer.headers.vary).toMatch(/accept-encoding/i);
       }
       expect(plain.headers.etag).toMatch(/^W\/"/);
-      const again = await t.app.inject({ url, headers: { 'if-none-match': String(plain.headers.etag) } });
-      expect(again.statusCode).toBe(304);
-      expect(again.body).toBe('');
+      for (const ifNoneMatch of [String(plain.headers.etag), `W/"older", ${plain.headers.etag}`]) {
+        const again = await t.app.inject({
+          url,
+          headers: { 'if-none-match': ifNoneMatch, 'accept-encoding': 'gzip, br' },
+        });
+        expect(again.statusCode).toBe(304);
+        expect(again.body).toBe('');
+        expect(again.headers.etag).toBe(plain.headers.etag);
+      }
+      const stale = await t.app.inject({ url, headers: { 'if-none-match': 'W/"older"' } });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.body).toBe(plain.body);
     });
   }
 

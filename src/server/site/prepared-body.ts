@@ -11,10 +11,12 @@ const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * A body that many requests get the same copy of (a rendered page, a content list): serialised,
- * hashed and compressed once when it is made, so each request only picks the right bytes.
+ * encoded, hashed and compressed once when it is made, so each request only picks the right bytes.
  */
 export interface PreparedBody {
   text: string;
+  /** The text as UTF-8, sent as it is (a string would be encoded again for every response). */
+  bytes: Buffer;
   /** Weak: the same content in any encoding. */
   etag: string;
   gzip?: Buffer;
@@ -22,19 +24,20 @@ export interface PreparedBody {
 }
 
 export async function prepareBody(text: string): Promise<PreparedBody> {
-  const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
-  if (Buffer.byteLength(text) < COMPRESS_FROM_BYTES) return { text, etag };
+  const bytes = Buffer.from(text, 'utf8');
+  const etag = `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  if (bytes.length < COMPRESS_FROM_BYTES) return { text, bytes, etag };
   const [br, gz] = await Promise.all([
-    brotli(text, {
+    brotli(bytes, {
       params: {
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_QUALITY]: 10,
-        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
       },
     }),
-    gzipAsync(text, { level: 9 }),
+    gzipAsync(bytes, { level: 9 }),
   ]);
-  return { text, etag, br, gzip: gz };
+  return { text, bytes, etag, br, gzip: gz };
 }
 
 /** The best encoding both sides have: br, then gzip, else none. `q=0` refuses one. */
@@ -53,8 +56,22 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br
 }
 
 /**
- * Sends a prepared body in the encoding the client takes best, with its ETag; the etag plugin answers
- * 304 to a matching If-None-Match, and the compress plugin leaves an encoded body alone.
+ * Whether an If-None-Match header names this ETag: `*`, or one of a comma-separated list, compared
+ * weakly (a `W/` prefix on either side is ignored), as RFC 9110 asks for GET and HEAD.
+ */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || opaque(trimmed) === wanted;
+  });
+}
+
+/**
+ * Sends a prepared body in the encoding the client takes best, with its ETag, or 304 when the client
+ * holds this copy already. Routes that send one set `compress: false`: the body is compressed already.
  */
 export function sendPrepared(
   request: FastifyRequest,
@@ -63,8 +80,9 @@ export function sendPrepared(
   contentType: string,
 ): FastifyReply {
   reply.type(contentType).header('ETag', body.etag).header('Vary', 'Accept-Encoding');
+  if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   const encoding = pickEncoding(request.headers['accept-encoding']);
   const encoded = encoding ? body[encoding] : undefined;
   if (encoding && encoded) return reply.header('Content-Encoding', encoding).send(encoded);
-  return reply.send(body.text);
+  return reply.send(body.bytes);
 }

@@ -66,7 +66,7 @@ export const sitePlugin = fp(
       reply.header('Cache-Control', 'no-cache');
       return sendPrepared(request, reply, page, 'text/html; charset=utf-8');
     };
-    for (const path of PAGE_PATHS) app.get(path, sendPage);
+    for (const path of PAGE_PATHS) app.get(path, { compress: false }, sendPage);
     await app.register(itemPageRoutes(renderer));
     app.get('/', (_request, reply) => reply.redirect(pagePaths.inicio, 302));
 
