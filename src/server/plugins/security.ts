@@ -1,6 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -10,14 +9,12 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../shared/api-paths
 import { apiMessages } from '../../shared/messages.ts';
 import { DatabaseSessionStore } from '../auth/session-store.ts';
 import { isSameOriginPost } from '../security/same-origin.ts';
-import { BOOT_SCRIPT_SOURCE } from '../site/boot-script.ts';
 import { HttpError } from './errors.ts';
+import { helmetOptions, securityHeaders } from './security-headers.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The CSRF secret's cookie (HttpOnly, signed); tokens made from it go in the readable XSRF-TOKEN. */
 const CSRF_SECRET_COOKIE = '_csrf';
-/** The video host the home page embeds (click to load). */
-const VIDEO_FRAME_SOURCES = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
 
 /** Helmet headers, cookies, sessions in the database, CSRF on every unsafe request, rate limits. */
 export const securityPlugin = fp(
@@ -25,29 +22,11 @@ export const securityPlugin = fp(
     const { config } = app;
     const production = config.env === 'production';
 
-    await app.register(fastifyHelmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          // The pages' one inline script, by its hash (src/server/site/boot-script.ts).
-          scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameSrc: VIDEO_FRAME_SOURCES,
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          manifestSrc: ["'self'"],
-          ...(production ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginEmbedderPolicy: false,
+    // Every answer gets the same security headers, worked out once (security-headers.ts).
+    const headers = securityHeaders(helmetOptions(production));
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
 
     // The secret signs the CSRF secret's cookie (the session plugin signs its own cookie itself).
