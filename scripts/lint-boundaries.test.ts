@@ -82,7 +82,7 @@ describe('the lint boundaries', () => {
   it('keep repositories off route modules and HTTP errors', async () => {
     const inRepository = 'src/server/news/boundary-check.repository.ts';
     const code = [
-      "export { contentRoutes } from '../content/crud-routes.ts';",
+      "export { contentWriteRoutes } from '../content/crud-routes.ts';",
       "export { adminsRoutes } from '../admin/admins.routes.ts';",
       "export { HttpError } from '../plugins/errors.ts';",
       "export { InvalidInputError } from '../domain-errors.ts';",

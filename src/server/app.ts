@@ -2,13 +2,15 @@ import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminApiPlugin } from './admin/admin-api.plugin.ts';
 import { adminSitePlugin } from './admin/admin-site.plugin.ts';
+import { installAuditHooks } from './admin/audit.hook.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { ensureAdmin } from './auth/admins.repository.ts';
 import { requireAdminPlugin } from './auth/require-admin.ts';
 import type { Config } from './config.ts';
 import { createContentBus } from './content/content-bus.ts';
-import { allContentRoutes } from './content/content.routes.ts';
+import { adminContentRoutes, publicContentRoutes } from './content/content.routes.ts';
 import type { ContentChangeListener } from './content/crud-routes.ts';
 import { seedDemoContentIfEmpty } from './seed/seed.ts';
 import { calendarRoutes } from './events/calendar.routes.ts';
@@ -20,8 +22,10 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { httpsLoginPlugin } from './plugins/https-login.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { sessionsPlugin } from './plugins/sessions.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { sitePlugin } from './site/site.plugin.ts';
+import { serveUploads } from './uploads/uploads.routes.ts';
 import './types.ts';
 
 /** Anything secret that may reach a log line is replaced before it is written. */
@@ -76,7 +80,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Before the CSRF check: over plain http the CSRF cookie is dropped too, and its 403 would mislead.
   await app.register(httpsLoginPlugin);
   await app.register(securityPlugin);
-  await app.register(requireAdminPlugin);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyEtag);
 
@@ -122,16 +125,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // The mail being sent finishes (or is left pending) before the database closes.
   app.addHook('preClose', async () => worker.stop());
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(authRoutes);
-      await api.register(contactRoutes);
-      await api.register(allContentRoutes(contentChanged));
-      await api.register(calendarRoutes);
-    },
-    // Each route's full path comes from src/shared/api-paths.ts.
-  );
+  // What answers every visitor alike (pages, public lists, assets, the forms): no session is read or
+  // made for it, so an anonymous request costs no session lookup and gets no session cookie.
+  await app.register(async (api) => {
+    await api.register(healthRoutes);
+    await api.register(contactRoutes);
+    await api.register(publicContentRoutes);
+    await api.register(calendarRoutes);
+  });
+  // What depends on who asks: the admin's session is looked up, rolled and saved only in here. The
+  // audit hooks come before the routes they watch.
+  await app.register(async (admin) => {
+    await admin.register(sessionsPlugin);
+    await admin.register(requireAdminPlugin);
+    installAuditHooks(admin);
+    await admin.register(authRoutes);
+    await admin.register(adminContentRoutes(contentChanged));
+    await admin.register(adminApiPlugin);
+  });
+  // Each /api route's full path comes from src/shared/api-paths.ts.
+  await app.register(serveUploads);
   await app.register(seoRoutes);
   await app.register(adminSitePlugin);
   await app.register(sitePlugin);

@@ -13,7 +13,10 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: Dialect;
     mailWorker: MailWorker;
-    /** onRequest hook that answers 401 (before the body is even read) unless an admin is logged in. */
+    /**
+     * onRequest hook that answers 401 (before the body is even read) unless an admin is logged in.
+     * Decorated only where the session is read (app.ts), like `request.session`.
+     */
     requireAdmin: onRequestAsyncHookHandler;
     /** Calls `listener` after every write to events, news or partners. */
     onContentChange(listener: ContentChangeListener): void;

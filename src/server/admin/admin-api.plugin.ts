@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { secondFactorRoutes } from '../auth/second-factor.routes.ts';
-import { serveUploads, uploadRoutes } from '../uploads/uploads.routes.ts';
+import { uploadRoutes } from '../uploads/uploads.routes.ts';
 import { adminsRoutes } from './admins.routes.ts';
-import { installAuditHooks } from './audit.hook.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { inboxRoutes } from './inbox.routes.ts';
 import { scheduleRetention } from './retention.ts';
 
-/** The admin's API under /api/admin, image uploads, /uploads/* and the audit of every admin write. */
+/**
+ * The admin's API under /api/admin and image uploads, with the retention of handled requests. Registered
+ * where the session is read, after the audit hooks (app.ts).
+ */
 export const adminApiPlugin = fp(
   async (app: FastifyInstance) => {
-    installAuditHooks(app);
     await app.register(
       async (api) => {
         await api.register(uploadRoutes);
@@ -24,8 +25,7 @@ export const adminApiPlugin = fp(
       },
       // Each route's full path comes from src/shared/api-paths.ts.
     );
-    await app.register(serveUploads);
     scheduleRetention(app);
   },
-  { name: 'admin-api', dependencies: ['database', 'security', 'require-admin'] },
+  { name: 'admin-api', dependencies: ['database', 'sessions', 'require-admin'] },
 );

@@ -2,19 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { adminApiPlugin } from './admin-api.plugin.ts';
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="es-MX"><meta charset="utf-8"><title>Administración sin compilar</title>
 <p>La administración no está compilada. Ejecuta <code>npm run build</code> y vuelve a iniciar el servidor.</p></html>`;
 
 /**
- * The association's admin at /admin (its own Vite entry, so the public pages never load its code),
- * together with the API it talks to. The page is answered fresh every time; its assets are hashed.
+ * The association's admin at /admin (its own Vite entry, so the public pages never load its code).
+ * The page is answered fresh every time (its API is registered in app.ts); its assets are hashed.
  */
 export const adminSitePlugin = fp(
   async (app: FastifyInstance) => {
-    await app.register(adminApiPlugin);
-
     const file = resolve(app.config.webDist, 'admin', 'index.html');
     const built = existsSync(file);
     if (!built) app.log.warn({ file }, 'admin app not built; /admin answers with a notice');
@@ -29,5 +26,5 @@ export const adminSitePlugin = fp(
     app.get('/admin', sendAdmin);
     app.get('/admin/*', sendAdmin);
   },
-  { name: 'admin-site', dependencies: ['database', 'security', 'require-admin'] },
+  { name: 'admin-site' },
 );

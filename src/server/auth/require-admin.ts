@@ -38,5 +38,5 @@ export const requireAdminPlugin = fp(
       }
     });
   },
-  { name: 'require-admin', dependencies: ['database', 'security'] },
+  { name: 'require-admin', dependencies: ['database', 'sessions'] },
 );

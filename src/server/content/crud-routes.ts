@@ -17,19 +17,14 @@ export interface ContentResource<Input, Entity> {
 export type ContentChangeListener = (resource: Resource) => void;
 
 /**
- * The five verbs every content resource has, with the spec's payload names:
- * create `{[createKey]}`, update `{[idKey], [dataKey]}`. Writes need an admin (and CSRF, checked globally).
+ * The two reads every content resource has: its list and one entry by id. They answer every visitor
+ * alike, so they live apart from the writes, where no session is read (app.ts).
  */
-export function contentRoutes<Input, Entity>(
+export function contentReadRoutes<Input, Entity>(
   definition: ContentResource<Input, Entity>,
-  onChange: ContentChangeListener = () => {},
 ): FastifyPluginAsyncZod {
   const { resource, repository } = definition;
-  const keys = payloadKeys[resource];
   const one = dataEnvelope(definition.entity);
-  const createBody = z.strictObject({ [keys.createKey]: definition.input });
-  const updateBody = z.strictObject({ [keys.idKey]: IdSchema, [keys.dataKey]: definition.input });
-
   const listEnvelope = dataEnvelope(z.array(definition.entity));
 
   return async (app) => {
@@ -57,6 +52,7 @@ export function contentRoutes<Input, Entity>(
 
     app.get(
       apiRoutes.list(resource),
+      // The schema documents the answer; the body sent is the prepared one, checked once when made.
       { compress: false, schema: { response: { 200: listEnvelope } } },
       async (request, reply) => {
         list ??= prepareList();
@@ -76,7 +72,24 @@ export function contentRoutes<Input, Entity>(
         return { data: entity };
       },
     );
+  };
+}
 
+/**
+ * The three writes, with the spec's payload names: create `{[createKey]}`, update `{[idKey], [dataKey]}`.
+ * They need an admin (and CSRF, checked globally); `onChange` is told after each.
+ */
+export function contentWriteRoutes<Input, Entity>(
+  definition: ContentResource<Input, Entity>,
+  onChange: ContentChangeListener = () => {},
+): FastifyPluginAsyncZod {
+  const { resource, repository } = definition;
+  const keys = payloadKeys[resource];
+  const one = dataEnvelope(definition.entity);
+  const createBody = z.strictObject({ [keys.createKey]: definition.input });
+  const updateBody = z.strictObject({ [keys.idKey]: IdSchema, [keys.dataKey]: definition.input });
+
+  return async (app) => {
     app.post(
       apiRoutes.create(resource),
       {

@@ -19,10 +19,11 @@ export const httpsLoginPlugin = fp(
         'TRUST_PROXY is not set: behind an HTTPS proxy this server sees plain http, and admin logins are refused; set TRUST_PROXY=1 when one proxy is in front',
       );
     }
-    app.addHook('onRequest', async (request) => {
-      if (request.method !== 'POST' || !request.url.startsWith(apiRoutes.login)) return;
-      if (request.protocol === 'https') return;
-      throw new HttpError(403, 'HTTPS_REQUIRED', apiMessages.httpsRequired);
+    // Synchronous: every request passes here, and almost all of them only for the first test.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.method !== 'POST' || !request.url.startsWith(apiRoutes.login)) return done();
+      if (request.protocol === 'https') return done();
+      done(new HttpError(403, 'HTTPS_REQUIRED', apiMessages.httpsRequired));
     });
   },
   { name: 'https-login', dependencies: ['errors'] },

@@ -1,13 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySession from '@fastify/session';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../shared/api-paths.ts';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
-import { DatabaseSessionStore } from '../auth/session-store.ts';
 import { isSameOriginPost } from '../security/same-origin.ts';
 import { HttpError } from './errors.ts';
 import { helmetOptions, securityHeaders } from './security-headers.ts';
@@ -16,7 +14,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The CSRF secret's cookie (HttpOnly, signed); tokens made from it go in the readable XSRF-TOKEN. */
 const CSRF_SECRET_COOKIE = '_csrf';
 
-/** Helmet headers, cookies, sessions in the database, CSRF on every unsafe request, rate limits. */
+/**
+ * What every request goes through: the security headers, cookies, CSRF on every unsafe request, rate
+ * limits. The admin's session is not here: only the routes that need it read it (sessions.ts).
+ */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
@@ -29,21 +30,8 @@ export const securityPlugin = fp(
       done();
     });
 
-    // The secret signs the CSRF secret's cookie (the session plugin signs its own cookie itself).
+    // The secret signs the CSRF secret's cookie (the sessions plugin signs its own cookie itself).
     await app.register(fastifyCookie, { secret: config.sessionSecret });
-
-    const store = new DatabaseSessionStore(app.db, config.sessionTtlMs, config.sessionMaxMs);
-    await app.register(fastifySession, {
-      secret: config.sessionSecret,
-      cookieName: SESSION_COOKIE,
-      store,
-      saveUninitialized: false,
-      rolling: true,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: production, path: '/', maxAge: config.sessionTtlMs },
-    });
-    const pruneTimer = setInterval(() => store.prune().catch(() => {}), 3_600_000);
-    pruneTimer.unref();
-    app.addHook('onClose', async () => clearInterval(pruneTimer));
 
     await app.register(fastifyCsrf, {
       cookieKey: CSRF_SECRET_COOKIE,
