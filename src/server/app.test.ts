@@ -156,7 +156,9 @@ describe('configuration', () => {
       databaseUrl: 'data/site.db',
       seedDemo: true,
       contactRateLimit: 5,
+      logRequests: 'notable',
     });
+    expect(loadConfig({ LOG_REQUESTS: 'all' }).logRequests).toBe('all');
   });
 
   it('names the variable that is wrong', () => {
@@ -164,6 +166,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.org' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ LOG_REQUESTS: 'some' })).toThrow(/LOG_REQUESTS/);
   });
 
   const production = {

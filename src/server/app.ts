@@ -21,6 +21,7 @@ import { createMailWorker } from './mail/worker.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { httpsLoginPlugin } from './plugins/https-login.ts';
+import { NotableRequestLog } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
@@ -53,6 +54,8 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Fastify's own controller logs every request twice; the default keeps the notable ones only.
+    ...(config.logRequests === 'notable' ? { logController: new NotableRequestLog() } : {}),
     // A hop count becomes the function Fastify itself would make of it (its types take no number).
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_REQUESTS: z.enum(['notable', 'all'], { error: 'debe ser notable o all' }).default('notable'),
   WEB_DIST: z.string().default('dist/web'),
   UPLOAD_DIR: z.string().min(1).default('data/uploads'),
   REQUEST_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
@@ -67,6 +68,8 @@ export interface Config {
   contactRateLimit: number;
   loginRateLimit: number;
   logLevel: string;
+  /** Which requests get a log line: writes, errors and slow ones (`notable`), or every one (`all`). */
+  logRequests: 'notable' | 'all';
   webDist: string;
   /** Where uploaded images are written (default data/uploads). */
   uploadDir?: string;
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS,
     webDist: e.WEB_DIST,
     uploadDir: e.UPLOAD_DIR,
     requestRetentionDays: e.REQUEST_RETENTION_DAYS,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '../app.ts';
 import { Browser, TEST_ADMIN, cookieHeader, createTestApp, type TestApp } from '../test/app.ts';
 
-/** Everything the app's logger writes, as main.ts configures it, but at the most talkative level. */
+/** Everything the app's logger writes, as main.ts configures it, at the most talkative level. */
 function captureLogs() {
   const lines: string[] = [];
   const stream = new Writable({
@@ -21,7 +21,7 @@ describe('what the logs keep', () => {
   const secrets: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp('sqlite', {}, { logger: capture.logger });
+    t = await createTestApp('sqlite', { logRequests: 'all' }, { logger: capture.logger });
     const browser = new Browser(t.app);
     await browser.csrf();
     secrets.push(browser.token, browser.jar._csrf!);
@@ -95,5 +95,37 @@ describe('what the logs keep', () => {
     const line = capture.lines.slice(before).join('');
     expect(line).toContain('logged by mistake');
     expect(line).not.toMatch(/en-claro/);
+  });
+});
+
+describe('the request lines kept by default (LOG_REQUESTS=notable)', () => {
+  const capture = captureLogs();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', {}, { logger: capture.logger });
+  });
+  afterAll(async () => t?.close());
+
+  const requestLines = () =>
+    capture.lines
+      .map((line) => JSON.parse(line) as { msg: string; level: number; req?: { url: string }; res?: object })
+      .filter((line) => line.req !== undefined || line.res !== undefined);
+
+  it('leaves out successful reads', async () => {
+    const before = capture.lines.length;
+    expect((await t.app.inject('/api/health')).statusCode).toBe(200);
+    expect((await t.app.inject('/api/events/get-all')).statusCode).toBe(200);
+    expect(capture.lines.slice(before)).toEqual([]);
+  });
+
+  it('writes one line, with the request and its status, for a write and for an error', async () => {
+    const browser = new Browser(t.app);
+    await browser.csrf();
+    capture.lines.length = 0;
+    expect((await browser.request('POST', '/api/mail/contact', { data: {} })).statusCode).toBe(400);
+    expect((await t.app.inject('/api/nada')).statusCode).toBe(404);
+    const lines = requestLines();
+    expect(lines.map((line) => line.req?.url)).toEqual(['/api/mail/contact', '/api/nada']);
+    for (const line of lines) expect(line).toMatchObject({ msg: 'request completed', level: 30 });
   });
 });

@@ -30,6 +30,7 @@ export function testConfig(
     contactRateLimit: 1_000,
     loginRateLimit: 1_000,
     logLevel: 'silent',
+    logRequests: 'notable',
     webDist: 'dist/does-not-exist',
     siteUrl: 'https://sitio.example.org',
     ...overrides,
