@@ -6,6 +6,7 @@ import * as outboxClaims from './migrations/2026-11-25-outbox-claims.ts';
 import * as accounts from './migrations/2026-11-26-accounts.ts';
 import * as searchFolding from './migrations/2026-11-27-search-folding.ts';
 import * as slugs from './migrations/2026-11-28-slugs.ts';
+import * as ackRecipientIndex from './migrations/2026-11-29-ack-recipient-index.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
 export const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-accounts': accounts,
   '2026-11-27-search-folding': searchFolding,
   '2026-11-28-slugs': slugs,
+  '2026-11-29-ack-recipient-index': ackRecipientIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
