@@ -1,6 +1,8 @@
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
-import { pingDatabase } from './database.ts';
+import { keepingStatements, openDatabase, pingDatabase } from './database.ts';
 
 describe.each(testDialects)('database on %s', (dialect) => {
   let testDb: TestDatabase;
@@ -20,5 +22,46 @@ describe.each(testDialects)('database on %s', (dialect) => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe('kept SQLite statements', () => {
+  it('hands out one statement per SQL text, in order of use up to the limit', () => {
+    const sqlite = new SQLite(':memory:');
+    const database = keepingStatements(sqlite, 2);
+    const first = database.prepare('select 1');
+    expect(database.prepare('select 1')).toBe(first);
+    database.prepare('select 2');
+    database.prepare('select 1');
+    // "select 2" was the least recently used: it goes when a third text comes.
+    database.prepare('select 3');
+    expect(database.prepare('select 1')).toBe(first);
+    const second = database.prepare('select 2');
+    expect(database.prepare('select 2')).toBe(second);
+    database.close();
+  });
+
+  it('prepares a statement again while the kept one is still being iterated', () => {
+    const sqlite = new SQLite(':memory:');
+    const database = keepingStatements(sqlite);
+    const query = 'select value from json_each(?)';
+    const outer = database.prepare(query);
+    const seen: unknown[] = [];
+    for (const row of outer.iterate(['[1,2]'])) {
+      seen.push(row, database.prepare(query).all(['[3]']));
+    }
+    expect(seen).toEqual([{ value: 1 }, [{ value: 3 }], { value: 2 }, [{ value: 3 }]]);
+    database.close();
+  });
+
+  it('still sees a table changed after a statement on it was kept', async () => {
+    const handle = openDatabase(':memory:');
+    await sql`create table t (a integer)`.execute(handle.db);
+    await sql`insert into t (a) values (1)`.execute(handle.db);
+    const read = () => sql<Record<string, number>>`select * from t`.execute(handle.db);
+    expect((await read()).rows).toEqual([{ a: 1 }]);
+    await sql`alter table t add column b integer default 2`.execute(handle.db);
+    expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
+    await handle.close();
   });
 });
