@@ -15,6 +15,7 @@ import type { ContentChangeListener } from './content/crud-routes.ts';
 import { seedDemoContentIfEmpty } from './seed/seed.ts';
 import { calendarRoutes } from './events/calendar.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { contactRequestStore } from './mail/accept-request.ts';
 import { contactRoutes } from './mail/contact.routes.ts';
 import { formPostRoutes } from './mail/form-post.routes.ts';
 import { createMailWorker } from './mail/worker.ts';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     contentListeners.add(listener);
   });
 
+  app.decorate('contactRequests', contactRequestStore(app));
   const worker = createMailWorker({ db: app.db, dialect: app.dialect, config, log: app.log });
   app.decorate('mailWorker', worker);
   app.addHook('onReady', async () => worker.start());

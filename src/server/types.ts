@@ -5,6 +5,7 @@ import type { ContentBus } from './content/content-bus.ts';
 import type { ContentChangeListener } from './content/crud-routes.ts';
 import type { Dialect } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import type { ContactRequestStore } from './mail/accept-request.ts';
 import type { MailWorker } from './mail/worker.ts';
 
 declare module 'fastify' {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: Dialect;
     mailWorker: MailWorker;
+    /** Stores contact and membership requests with their outbox rows (mail/accept-request.ts). */
+    contactRequests: ContactRequestStore;
     /**
      * onRequest hook that answers 401 (before the body is even read) unless an admin is logged in.
      * Decorated only where the session is read (app.ts), like `request.session`.

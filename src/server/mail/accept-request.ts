@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ContactRequest } from '../../shared/schemas.ts';
-import { recordRequest } from './requests.repository.ts';
+import { groupCommit } from '../db/group-commit.ts';
+import { writeRequest, type NewRequest } from './requests.repository.ts';
 
 /**
  * Acknowledgements one address receives in 24 hours. A request beyond it is still stored and the
@@ -14,6 +15,20 @@ export const contactRateLimit = (app: FastifyInstance) =>
   ({ max: app.config.contactRateLimit, timeWindow: '1 minute' }) as const;
 
 /**
+ * How the app stores contact requests: each with its outbox rows, committed together; requests that
+ * arrive together share the transaction (db/group-commit.ts), so a burst of forms is stored at the cost
+ * of a few commits rather than one each.
+ */
+export function contactRequestStore(app: FastifyInstance) {
+  const mail = { mailTo: app.config.mailTo, mailFrom: app.config.mailFrom };
+  return groupCommit(app.db, (trx, request: NewRequest) =>
+    writeRequest(trx, request, mail, { ackDailyCap: ACK_DAILY_CAP }),
+  );
+}
+
+export type ContactRequestStore = ReturnType<typeof contactRequestStore>;
+
+/**
  * Takes a valid contact or membership request, however it arrived (the API, or the form posted without
  * script): it is stored with its outbox rows in one transaction, then the mail worker is woken. A
  * filled-in honeypot marks it as spam: kept for the association, never mailed. Returns its id.
@@ -25,12 +40,11 @@ export async function acceptContactRequest(
 ): Promise<string> {
   const { website, memberships, ...fields } = request;
   const spam = Boolean(website?.trim());
-  const { id, acknowledgement } = await recordRequest(
-    app.db,
-    { ...fields, kind: memberships ?? 'contacto', spam },
-    { mailTo: app.config.mailTo, mailFrom: app.config.mailFrom },
-    { ackDailyCap: ACK_DAILY_CAP },
-  );
+  const { id, acknowledgement } = await app.contactRequests.write({
+    ...fields,
+    kind: memberships ?? 'contacto',
+    spam,
+  });
   if (spam) log.info({ requestId: id }, 'contact request flagged as spam; stored, not mailed');
   if (acknowledgement === 'capped') {
     log.warn(

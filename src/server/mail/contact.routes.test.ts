@@ -161,3 +161,37 @@ describe.each(testDialects)('acknowledgements per address on %s', (dialect) => {
     expect(own.map((row) => row.purpose).sort()).toEqual(['ack', 'notify']);
   });
 });
+
+describe.each(testDialects)('requests sent at the same moment on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { contactRateLimit: 1_000 });
+  });
+  afterAll(async () => t.close());
+
+  it('are each stored with their mail before their 201, the cap counted across them', async () => {
+    const browser = new Browser(t.app);
+    await browser.csrf();
+    const emails = ['a@example.org', 'b@example.org', 'c@example.org', 'misma@example.org'];
+    const burst = [...emails, ...Array<string>(ACK_DAILY_CAP + 1).fill('misma@example.org')];
+    const responses = await Promise.all(
+      burst.map((email) => browser.request('POST', '/api/mail/contact', { data: { ...form, email } })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(burst.map(() => 201));
+    const ids = responses.map((response) => response.json<{ data: { id: string } }>().data.id);
+    expect(new Set(ids).size).toBe(burst.length);
+
+    const stored = await t.app.db.selectFrom('requests').select(['id', 'email']).execute();
+    expect(stored.map((row) => row.id).sort()).toEqual([...ids].sort());
+    const outbox = await t.app.db
+      .selectFrom('outbox')
+      .select(['request_id', 'purpose', 'to_address'])
+      .execute();
+    for (const id of ids) {
+      expect(outbox.filter((row) => row.request_id === id && row.purpose === 'notify')).toHaveLength(1);
+    }
+    const acks = outbox.filter((row) => row.purpose === 'ack');
+    expect(acks.filter((row) => row.to_address === 'misma@example.org')).toHaveLength(ACK_DAILY_CAP);
+    expect(acks).toHaveLength(emails.length - 1 + ACK_DAILY_CAP);
+  });
+});

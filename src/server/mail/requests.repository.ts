@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { StoredRequest } from '../../shared/admin-schemas.ts';
 import { foldForSearch } from '../../shared/text-fold.ts';
 import type { Database, OutboxTable } from '../db/schema.ts';
@@ -46,60 +46,69 @@ export async function recordRequest(
   mail: MailAddresses,
   options: StoreOptions = {},
 ): Promise<{ id: string; acknowledgement: Acknowledgement }> {
+  return db.transaction().execute((trx) => writeRequest(trx, request, mail, options));
+}
+
+/**
+ * What recordRequest writes, inside a transaction the caller holds (and may share with other requests,
+ * see db/group-commit.ts): the request's rows are committed together with it.
+ */
+export async function writeRequest(
+  trx: Transaction<Database>,
+  request: NewRequest,
+  mail: MailAddresses,
+  options: StoreOptions = {},
+): Promise<{ id: string; acknowledgement: Acknowledgement }> {
   const id = randomUUID();
   const createdAt = new Date().toISOString();
   const details = { ...request, createdAt };
-  const acknowledgement = await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('requests')
-      .values({
-        id,
-        kind: request.kind,
-        full_name: request.fullName,
-        company: request.company,
-        position: request.position,
-        email: request.email,
-        phone_number: request.phoneNumber,
-        spam: request.spam ? 1 : 0,
-        status: 'nueva',
-        created_at: createdAt,
-        search_folded: requestSearchText(request),
-      })
-      .execute();
-    if (request.spam) return 'none' as const;
-    const sender = bareAddress(request.email);
-    const rows = [
+  await trx
+    .insertInto('requests')
+    .values({
+      id,
+      kind: request.kind,
+      full_name: request.fullName,
+      company: request.company,
+      position: request.position,
+      email: request.email,
+      phone_number: request.phoneNumber,
+      spam: request.spam ? 1 : 0,
+      status: 'nueva',
+      created_at: createdAt,
+      search_folded: requestSearchText(request),
+    })
+    .execute();
+  if (request.spam) return { id, acknowledgement: 'none' };
+  const sender = bareAddress(request.email);
+  const rows = [
+    outboxRow(
+      id,
+      'notify',
+      bareAddress(mail.mailTo),
+      sender,
+      notificationMail(details),
+      mail.mailFrom,
+      createdAt,
+    ),
+  ];
+  const capped =
+    options.ackDailyCap !== undefined && (await acksSentToday(trx, sender, createdAt)) >= options.ackDailyCap;
+  // Replies to the acknowledgement should reach people, not the no-reply sender.
+  if (!capped) {
+    rows.push(
       outboxRow(
         id,
-        'notify',
-        bareAddress(mail.mailTo),
+        'ack',
         sender,
-        notificationMail(details),
+        bareAddress(mail.mailTo),
+        acknowledgementMail(details),
         mail.mailFrom,
         createdAt,
       ),
-    ];
-    const capped =
-      options.ackDailyCap !== undefined &&
-      (await acksSentToday(trx, sender, createdAt)) >= options.ackDailyCap;
-    // Replies to the acknowledgement should reach people, not the no-reply sender.
-    if (!capped) {
-      rows.push(
-        outboxRow(
-          id,
-          'ack',
-          sender,
-          bareAddress(mail.mailTo),
-          acknowledgementMail(details),
-          mail.mailFrom,
-          createdAt,
-        ),
-      );
-    }
-    await trx.insertInto('outbox').values(rows).execute();
-    return capped ? ('capped' as const) : ('queued' as const);
-  });
-  return { id, acknowledgement };
+    );
+  }
+  await trx.insertInto('outbox').values(rows).execute();
+  return { id, acknowledgement: capped ? 'capped' : 'queued' };
 }
 
 /** Stores a request with its mail, uncapped; returns its id. */
