@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiRoutes, payloadKeys, type Resource } from '../../shared/api-paths.ts';
 import { ApiErrorSchema, IdParamSchema, IdSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { notFound } from '../plugins/errors.ts';
-import { prepareBody, sendPrepared, type PreparedBody } from '../site/prepared-body.ts';
+import { PREPARED_ROUTE, prepareBody, sendPrepared, type PreparedBody } from '../site/prepared-body.ts';
 import type { ContentRepository } from './table-repository.ts';
 
 export interface ContentResource<Input, Entity> {
@@ -53,7 +53,7 @@ export function contentReadRoutes<Input, Entity>(
     app.get(
       apiRoutes.list(resource),
       // The schema documents the answer; the body sent is the prepared one, checked once when made.
-      { compress: false, schema: { response: { 200: listEnvelope } } },
+      { ...PREPARED_ROUTE, schema: { response: { 200: listEnvelope } } },
       async (request, reply) => {
         list ??= prepareList();
         const body = await list;

@@ -3,7 +3,7 @@ import { itemPaths, itemSections } from '../../shared/api-paths.ts';
 import { eventsRepository } from '../events/events.repository.ts';
 import { newsRepository } from '../news/news.repository.ts';
 import type { PageRenderer } from './page-renderer.ts';
-import { sendPrepared } from './prepared-body.ts';
+import { PREPARED_ROUTE, sendPrepared } from './prepared-body.ts';
 
 const kinds = [
   { section: 'Noticias', repository: newsRepository, path: itemPaths.news, home: itemSections.news },
@@ -21,7 +21,7 @@ export const itemPageRoutes =
     for (const kind of kinds) {
       app.get<{ Params: { key: string } }>(
         `/${kind.section}/:key`,
-        { compress: false },
+        PREPARED_ROUTE,
         async (request, reply: FastifyReply) => {
           const { key } = request.params;
           // Slugs and ids are both [A-Za-z0-9-]: anything else names no entry.

@@ -31,7 +31,8 @@ export async function prepareBody(text: string): Promise<PreparedBody> {
     brotli(bytes, {
       params: {
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: 10,
+        // Made once for many responses: the slowest, smallest setting pays.
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
       },
     }),
@@ -40,9 +41,22 @@ export async function prepareBody(text: string): Promise<PreparedBody> {
   return { text, bytes, etag, br, gzip: gz };
 }
 
+type Encoding = 'br' | 'gzip' | undefined;
+
+/** Browsers send a handful of Accept-Encoding values; each is read once. */
+const picked = new Map<string, Encoding>();
+const PICKED_KEPT = 64;
+
 /** The best encoding both sides have: br, then gzip, else none. `q=0` refuses one. */
-export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
+export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  if (picked.has(header)) return picked.get(header);
+  const encoding = readAcceptEncoding(header);
+  if (picked.size < PICKED_KEPT) picked.set(header, encoding);
+  return encoding;
+}
+
+function readAcceptEncoding(header: string): Encoding {
   const accepted = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -70,8 +84,14 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
+ * The options of a route that answers with sendPrepared: the compress plugin has nothing to do, either
+ * way (the body is compressed already, and a GET brings none to decompress).
+ */
+export const PREPARED_ROUTE = { compress: false, decompress: false } as const;
+
+/**
  * Sends a prepared body in the encoding the client takes best, with its ETag, or 304 when the client
- * holds this copy already. Routes that send one set `compress: false`: the body is compressed already.
+ * holds this copy already. Its route takes PREPARED_ROUTE's options.
  */
 export function sendPrepared(
   request: FastifyRequest,

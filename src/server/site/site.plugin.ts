@@ -7,7 +7,7 @@ import { PAGE_PATHS, pagePaths } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
 import { itemPageRoutes } from './item-pages.ts';
 import { createPageRenderer, type PageRenderer } from './page-renderer.ts';
-import { sendPrepared } from './prepared-body.ts';
+import { PREPARED_ROUTE, sendPrepared } from './prepared-body.ts';
 
 const ONE_YEAR = 31_536_000;
 
@@ -66,7 +66,7 @@ export const sitePlugin = fp(
       reply.header('Cache-Control', 'no-cache');
       return sendPrepared(request, reply, page, 'text/html; charset=utf-8');
     };
-    for (const path of PAGE_PATHS) app.get(path, { compress: false }, sendPage);
+    for (const path of PAGE_PATHS) app.get(path, PREPARED_ROUTE, sendPage);
     await app.register(itemPageRoutes(renderer));
     app.get('/', (_request, reply) => reply.redirect(pagePaths.inicio, 302));
 
