@@ -31,8 +31,9 @@ export async function prepareBody(text: string): Promise<PreparedBody> {
     brotli(bytes, {
       params: {
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        // Made once for many responses: the slowest, smallest setting pays.
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        // 11 saves about 1 % on the home page for three times the time, and pages are made again
+        // every minute; 10 is the better trade.
+        [constants.BROTLI_PARAM_QUALITY]: 10,
         [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
       },
     }),
