@@ -6,6 +6,8 @@ import { notFound } from '../plugins/errors.ts';
 import { PREPARED_ROUTE, prepareBody, sendPrepared, type PreparedBody } from '../site/prepared-body.ts';
 import type { ContentRepository } from './table-repository.ts';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export interface ContentResource<Input, Entity> {
   resource: Resource;
   input: z.ZodType<Input>;
@@ -31,11 +33,14 @@ export function contentReadRoutes<Input, Entity>(
     // The list every visitor's page asks for: read, checked against its schema (nothing extra leaks),
     // serialised and compressed once, until this resource changes here or on another instance.
     let list: Promise<PreparedBody> | undefined;
+    /** The same list once it is made, so most requests need not wait on a promise. */
+    let ready: PreparedBody | undefined;
     let generation = 0;
     app.onContentChange((changed) => {
       if (changed !== resource) return;
       generation++;
       list = undefined;
+      ready = undefined;
     });
     const prepareList = () => {
       const started = generation;
@@ -46,7 +51,10 @@ export function contentReadRoutes<Input, Entity>(
       const forget = () => {
         if (list === prepared) list = undefined;
       };
-      prepared.then(() => started !== generation && forget(), forget);
+      prepared.then((body) => {
+        if (started === generation) ready = body;
+        else forget();
+      }, forget);
       return prepared;
     };
 
@@ -54,11 +62,16 @@ export function contentReadRoutes<Input, Entity>(
       apiRoutes.list(resource),
       // The schema documents the answer; the body sent is the prepared one, checked once when made.
       { ...PREPARED_ROUTE, schema: { response: { 200: listEnvelope } } },
-      async (request, reply) => {
-        list ??= prepareList();
-        const body = await list;
+      (request, reply) => {
         reply.header('Cache-Control', 'no-cache');
-        return sendPrepared(request, reply, body, 'application/json; charset=utf-8');
+        if (ready) {
+          sendPrepared(request, reply, ready, JSON_TYPE);
+          return;
+        }
+        list ??= prepareList();
+        return list.then((body) => {
+          sendPrepared(request, reply, body, JSON_TYPE);
+        });
       },
     );
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 
 /** A build whose server bundle lists the event names it was given, like the real one renders them. */
@@ -131,5 +131,60 @@ describe('pages and content lists prepared once for every visitor', () => {
       ].sort(),
     );
     expect(after.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+});
+
+/** A build whose server bundle counts its renderings and says which one made the page. */
+function countingBuild(): string {
+  const web = fakeBuild();
+  writeFileSync(
+    join(web, '..', 'ssr', 'entry-server.js'),
+    `export const pageModules = {};
+export async function render() {
+  globalThis.renderings = (globalThis.renderings ?? 0) + 1;
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return { html: '<p>rendering ' + globalThis.renderings + '</p>', head: '<title>t</title>', state: '{}' };
+}`,
+  );
+  return web;
+}
+
+describe('a page wanted by many visitors at once', () => {
+  let t: TestApp;
+  const renderings = () => (globalThis as { renderings?: number }).renderings ?? 0;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { webDist: countingBuild() });
+  });
+  afterAll(async () => t.close());
+  afterEach(() => vi.useRealTimers());
+
+  it('is rendered once for all of them', async () => {
+    t.app.pageRenderer.invalidate();
+    const before = renderings();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.app.inject('/Inicio')));
+    expect(renderings()).toBe(before + 1);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+  });
+
+  it('keeps being served, once a minute old, while its next rendering is made', async () => {
+    t.app.pageRenderer.invalidate();
+    const first = await t.app.inject('/Inicio');
+    const made = renderings();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61_000);
+    // The old copy at once, and one new rendering for both requests.
+    const [old, alsoOld] = await Promise.all([t.app.inject('/Inicio'), t.app.inject('/Inicio')]);
+    expect(old.body).toBe(first.body);
+    expect(alsoOld.body).toBe(first.body);
+    await vi.waitFor(() => expect(renderings()).toBe(made + 1));
+    await vi.waitFor(async () =>
+      expect((await t.app.inject('/Inicio')).body).toContain(`rendering ${made + 1}`),
+    );
+  });
+
+  it('is never served from before a content change', async () => {
+    const before = await t.app.inject('/Inicio');
+    t.app.pageRenderer.invalidate();
+    expect((await t.app.inject('/Inicio')).body).not.toBe(before.body);
   });
 });

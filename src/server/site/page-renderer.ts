@@ -24,8 +24,11 @@ interface ServerEntry {
 export interface PageRenderer {
   /** The full HTML document of a page. */
   render(pathname: string): Promise<string>;
-  /** The same, with its ETag and compressed copies, made once per rendering. */
-  page(pathname: string): Promise<PreparedBody>;
+  /**
+   * The same, with its ETag and compressed copies, made once per rendering: at once when it is kept
+   * (the usual case), else when the rendering that every request for it shares is done.
+   */
+  page(pathname: string): Promise<PreparedBody> | PreparedBody;
   /**
    * A page that carries one visitor's answer to a form (what they typed): rendered for that response
    * only, never cached.
@@ -163,6 +166,8 @@ export async function createPageRenderer(options: {
     ? ((await import(pathToFileURL(options.ssrEntryFile).href)) as ServerEntry)
     : undefined;
   const cache = new Map<string, { page: PreparedBody; at: number }>();
+  /** Renderings under way, shared by every request that asks for the page meanwhile. */
+  const rendering = new Map<string, Promise<PreparedBody>>();
   let generation = 0;
   let bare: Promise<PreparedBody> | undefined;
 
@@ -198,10 +203,7 @@ export async function createPageRenderer(options: {
       );
   }
 
-  async function page(pathname: string): Promise<PreparedBody> {
-    const cached = cache.get(pathname);
-    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.page;
-    const started = generation;
+  async function renderAndKeep(pathname: string, started: number): Promise<PreparedBody> {
     try {
       const fresh = await prepareBody(await renderFresh(pathname));
       // A write that happened while rendering makes this copy stale: serve it, but do not keep it.
@@ -215,11 +217,29 @@ export async function createPageRenderer(options: {
     }
   }
 
+  function page(pathname: string): Promise<PreparedBody> | PreparedBody {
+    const cached = cache.get(pathname);
+    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.page;
+    let pending = rendering.get(pathname);
+    if (!pending) {
+      const started = generation;
+      const made = renderAndKeep(pathname, started);
+      pending = made;
+      rendering.set(pathname, made);
+      void made.finally(() => {
+        if (rendering.get(pathname) === made) rendering.delete(pathname);
+      });
+    }
+    // A copy that only grew old (not one a content change dropped) is served while the next is made.
+    return cached ? cached.page : pending;
+  }
+
   return {
     serverRendered: Boolean(entry),
     invalidate() {
       generation++;
       cache.clear();
+      rendering.clear();
     },
     page,
     async render(pathname) {

@@ -10,6 +10,7 @@ import { createPageRenderer, type PageRenderer } from './page-renderer.ts';
 import { PREPARED_ROUTE, sendPrepared } from './prepared-body.ts';
 
 const ONE_YEAR = 31_536_000;
+const HTML = 'text/html; charset=utf-8';
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="es-MX"><meta charset="utf-8"><title>Sitio sin compilar</title>
 <p>La aplicación web no está compilada. Ejecuta <code>npm run build</code> y vuelve a iniciar el servidor.</p></html>`;
@@ -61,10 +62,12 @@ export const sitePlugin = fp(
     app.onContentChange(() => renderer.invalidate());
     app.decorate('pageRenderer', renderer);
 
-    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-      const page = await renderer.page(request.url.split('?')[0] ?? '/');
+    const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('Cache-Control', 'no-cache');
-      return sendPrepared(request, reply, page, 'text/html; charset=utf-8');
+      const page = renderer.page(request.url.split('?')[0] ?? '/');
+      // A kept page goes out at once; one being made, when it is ready.
+      if (page instanceof Promise) return page.then((ready) => sendPrepared(request, reply, ready, HTML));
+      return sendPrepared(request, reply, page, HTML);
     };
     for (const path of PAGE_PATHS) app.get(path, PREPARED_ROUTE, sendPage);
     await app.register(itemPageRoutes(renderer));
