@@ -1,0 +1,127 @@
+// What a browser sees: Lighthouse scores and metrics, and what a first visit downloads.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { firstLoad } from '../../src/web/admin/bundle-graph.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** A page to measure: what the report calls it, and where it is. */
+export interface Target {
+  label: string;
+  url: string;
+}
+
+export interface LighthouseRow {
+  label: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+/** Lighthouse's mobile defaults, `runs` times a page; the run with the median performance stands for it. */
+export async function lighthouseRuns(targets: Target[], runs: number): Promise<LighthouseRow[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const { label, url } of targets) {
+      const results: LighthouseRow[] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        const lhr = result!.lhr;
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        results.push({
+          label,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          lcp: audit('largest-contentful-paint'),
+          tbt: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+        });
+      }
+      const middle = median(results.map((result) => result.performance));
+      rows.push(results.find((result) => result.performance === middle)!);
+      console.log(`lighthouse ${label}: ${results.map((result) => result.performance).join(', ')}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
+
+export interface SizeRow {
+  label: string;
+  js: number;
+  css: number;
+  files: number;
+}
+
+/** What a first visit downloads (phone-sized window, nothing scrolled), gzipped at level 9. */
+export async function firstLoadSizes(targets: Target[]): Promise<SizeRow[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const rows: SizeRow[] = [];
+  try {
+    for (const { label, url } of targets) {
+      const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+      const sizes: Promise<{ type: string; size: number }>[] = [];
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (type !== 'script' && type !== 'stylesheet') return;
+        sizes.push(response.body().then((body) => ({ type, size: gzipSync(body, { level: 9 }).length })));
+      });
+      await page.goto(url, { waitUntil: 'networkidle' });
+      const all = await Promise.all(sizes);
+      const sum = (type: string) =>
+        all.filter((item) => item.type === type).reduce((total, item) => total + item.size, 0);
+      rows.push({ label, js: sum('script'), css: sum('stylesheet'), files: all.length });
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+export interface AdminSize {
+  js: number;
+  css: number;
+  files: number;
+}
+
+/** What /admin loads before its first screen: its entry and everything that imports statically. */
+export function adminFirstLoad(dist = 'dist/web'): AdminSize {
+  const { files } = firstLoad(dist, 'admin/index.html');
+  const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  const sum = (ext: string) =>
+    files.filter((file) => file.endsWith(ext)).reduce((total, file) => total + gz(file), 0);
+  return { js: sum('.js'), css: sum('.css'), files: files.length };
+}

@@ -1,0 +1,123 @@
+// The servers `npm run bench` measures: the site in production mode, a bare Fastify hello-world as
+// the yardstick (its own process, like the site, so neither shares a thread with the load generator),
+// and the "stripped-HTML ceiling" (the home page without its scripts). All on loopback.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+export const HOST = '127.0.0.1';
+
+/** What the site runs with: production, with the defaults an operator gets for logging. */
+export const SITE_ENV = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a-benchmark-secret-that-is-long-enough-to-pass',
+  SITE_URL: 'https://sitio.example.org',
+  SEED_DEMO: 'true',
+  // Only the contact limit is raised, so the load is stored rather than refused.
+  CONTACT_RATE_LIMIT: '100000000',
+} as const;
+
+export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+export interface Site {
+  process: ChildProcess;
+  base: string;
+  databaseFile: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+const stopped = (child: ChildProcess) =>
+  new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+
+/**
+ * `node src/server/main.ts` in production on a fresh SQLite file with the demo content. Its log goes
+ * to a file, as a service's goes to the journal: written, not shown.
+ */
+export async function startSite(dir: string, port: number): Promise<Site> {
+  const databaseFile = join(dir, 'site.db');
+  const logFile = join(dir, 'site.log');
+  const out = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...SITE_ENV,
+      HOST,
+      PORT: String(port),
+      DATABASE_URL: databaseFile,
+    },
+    stdio: ['ignore', out, out],
+  });
+  const base = `http://${HOST}:${port}`;
+  await waitFor(`${base}/api/health`);
+  return { process: child, base, databaseFile, logFile, stop: () => stopped(child) };
+}
+
+/** The bare hello-world: GET answers `{"hello":"world"}`, POST reads its JSON body and answers 201. */
+export function helloWorld(): FastifyInstance {
+  const hello = Fastify();
+  hello.get('/', async () => ({ hello: 'world' }));
+  hello.post('/', async (_request, reply) => reply.code(201).send({ data: { id: 'x' } }));
+  return hello;
+}
+
+/** Starts the hello-world in a process of its own (this script, run with `--hello <port>`). */
+export async function startHello(script: string, port: number) {
+  const child = spawn(process.execPath, [script, '--hello', String(port)], { stdio: 'inherit' });
+  const base = `http://${HOST}:${port}`;
+  await waitFor(`${base}/`);
+  return { process: child, base, stop: () => stopped(child) };
+}
+
+/**
+ * The home page as the site sends it, without what makes it an app: module scripts, modulepreload
+ * links and the initial data. What is left (markup, styles, fonts, images) is the best the page could
+ * do if it were a static document.
+ */
+export function strippedHtml(html: string): string {
+  return html
+    .replace(/<script\b[^>]*\btype="module"[^>]*>[\s\S]*?<\/script>\s*/g, '')
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>\s*/g, '')
+    .replace(/<script\b[^>]*\bid="initial-data"[^>]*>[\s\S]*?<\/script>\s*/g, '');
+}
+
+/** Serves the stripped home page at /Inicio and the built assets, compressed, like the site. */
+export async function startCeiling(html: string, webDist: string, port: number) {
+  const ceiling = Fastify();
+  await ceiling.register(fastifyCompress, { threshold: 1024 });
+  await ceiling.register(fastifyStatic, { root: resolve(webDist), index: false, wildcard: true });
+  const page = strippedHtml(html);
+  ceiling.get('/Inicio', (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+  await ceiling.listen({ host: HOST, port });
+  return { base: `http://${HOST}:${port}`, stop: () => ceiling.close() };
+}
+
+/** Server CPU time (user + system) of a process so far, in µs, from /proc; undefined elsewhere. */
+export function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,205 @@
+// Throughput of the site against a bare Fastify hello-world, case by case, in the same run.
+import SQLite from 'better-sqlite3';
+import autocannon from 'autocannon';
+import { cpuMicros, type Site } from './servers.ts';
+
+export const CONNECTIONS = 10;
+const WARM_UP_SECONDS = 2;
+
+/** What a browser sends for a page or a list. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, br' } as const;
+
+interface Measured {
+  requests: number;
+  p99: number;
+  /** Non-2xx answers (304s of the If-None-Match case excepted), errors and timeouts. */
+  errors: number;
+  /** Answers with the expected status, warm-up included. */
+  answered: number;
+  /** Server CPU per request (user + system), µs; undefined without /proc. */
+  cpuPerRequest?: number;
+}
+
+export interface LoadRow {
+  name: string;
+  /** The request headers sent, as the report shows them. */
+  headers: string;
+  site: Measured;
+  hello: Measured;
+  /** The goal, as a ratio to the hello-world or in stored requests a second. */
+  goal: { ratio?: number; perSecond?: number; p99?: number };
+  /** A check made besides the figures, with its result ("… stored"). */
+  check?: string;
+}
+
+/** A warm-up, then the measured run; `expected` is the status a right answer has. */
+async function cannon(
+  options: autocannon.Options,
+  expected: number,
+  pid: number | undefined,
+  seconds: number,
+): Promise<Measured> {
+  const answeredWith = (result: autocannon.Result) => result.statusCodeStats?.[`${expected}`]?.count ?? 0;
+  const warmUp = await autocannon({ connections: CONNECTIONS, duration: WARM_UP_SECONDS, ...options });
+  const before = cpuMicros(pid);
+  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
+  const after = cpuMicros(pid);
+  const answered = answeredWith(result);
+  return {
+    requests: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + (result.requests.total - answered),
+    answered: answered + answeredWith(warmUp),
+    cpuPerRequest:
+      before !== undefined && after !== undefined && result.requests.total > 0
+        ? (after - before) / result.requests.total
+        : undefined,
+  };
+}
+
+interface Case {
+  name: string;
+  options: autocannon.Options;
+  /** The status of a right answer (200 unless said). */
+  expected?: number;
+  goal: LoadRow['goal'];
+}
+
+/** A token and its cookies, as the web client gets them before it posts a form. */
+async function csrfFor(base: string) {
+  const response = await fetch(`${base}/api/csrf`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const token = ((await response.json()) as { data: { token: string } }).data.token;
+  return { cookie, token };
+}
+
+const CONTACT = JSON.stringify({
+  data: {
+    fullName: 'Prueba de carga',
+    company: 'Banco de pruebas',
+    position: 'Medición',
+    email: 'carga@example.org',
+    phoneNumber: '5512345678',
+  },
+});
+
+const describeHeaders = (headers: autocannon.Options['headers']) =>
+  Object.entries(headers ?? {})
+    .map(([name, value]) => `${name}: ${name === 'cookie' || name === 'x-xsrf-token' ? '…' : value}`)
+    .join('; ') || 'none';
+
+export async function throughput(site: Site, hello: { base: string; pid?: number }, seconds: number) {
+  const { base } = site;
+  const etag = (await fetch(`${base}/api/events/get-all`, { headers: BROWSER_HEADERS })).headers.get('etag');
+  const notModified = await fetch(`${base}/api/events/get-all`, {
+    headers: { ...BROWSER_HEADERS, 'if-none-match': etag ?? '' },
+  });
+  if (!etag || notModified.status !== 304) throw new Error(`If-None-Match answered ${notModified.status}`);
+  const { cookie, token } = await csrfFor(base);
+
+  const lists = ['events', 'news', 'partners'].map<Case>((resource) => ({
+    name: `GET /api/${resource}/get-all`,
+    options: { url: `${base}/api/${resource}/get-all`, headers: { ...BROWSER_HEADERS } },
+    goal: { ratio: 0.7 },
+  }));
+  const cases: Case[] = [
+    ...lists,
+    {
+      name: 'GET /api/events/get-all, no Accept-Encoding',
+      options: { url: `${base}/api/events/get-all` },
+      goal: {},
+    },
+    {
+      name: 'GET /api/events/get-all, If-None-Match → 304',
+      options: {
+        url: `${base}/api/events/get-all`,
+        headers: { ...BROWSER_HEADERS, 'if-none-match': etag },
+      },
+      expected: 304,
+      goal: {},
+    },
+    {
+      name: 'GET /Inicio',
+      options: { url: `${base}/Inicio`, headers: { ...BROWSER_HEADERS } },
+      goal: { ratio: 0.5 },
+    },
+    {
+      name: 'POST /api/mail/contact',
+      options: {
+        url: `${base}/api/mail/contact`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': token },
+        body: CONTACT,
+      },
+      expected: 201,
+      goal: { perSecond: 1_500, p99: 20 },
+    },
+  ];
+
+  const rows: LoadRow[] = [];
+  for (const { name, options, expected = 200, goal } of cases) {
+    const post = options.method === 'POST';
+    const helloOptions: autocannon.Options = post
+      ? {
+          url: `${hello.base}/`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: CONTACT,
+        }
+      : { url: `${hello.base}/` };
+    const yardstick = await cannon(helloOptions, post ? 201 : 200, hello.pid, seconds);
+    const storedBefore = post ? storedRequests(site.databaseFile) : 0;
+    const ours = await cannon(options, expected, site.process.pid, seconds);
+    const row: LoadRow = {
+      name,
+      headers: describeHeaders(options.headers),
+      site: ours,
+      hello: yardstick,
+      goal,
+    };
+    if (post) {
+      // Every 201 (warm-up included) must be a request stored with its notification queued.
+      const stored = storedRequests(site.databaseFile) - storedBefore;
+      const complete = notificationsComplete(site.databaseFile);
+      // Requests still in flight when a run ends are stored without their answer being counted.
+      const inFlight = stored - ours.answered;
+      row.check =
+        inFlight >= 0 && inFlight <= 2 * CONNECTIONS && complete
+          ? `${ours.answered} answered 201 and ${stored} stored (${inFlight} were in flight when a run ended), each with its notification queued`
+          : `MISMATCH: ${ours.answered} answered 201, ${stored} stored, notifications complete: ${complete}`;
+    }
+    rows.push(row);
+    console.log(
+      `autocannon ${name}: ${Math.round(ours.requests)} req/s, p99 ${ours.p99} ms ` +
+        `(hello-world ${Math.round(yardstick.requests)}, ratio ${(ours.requests / yardstick.requests).toFixed(2)})`,
+    );
+  }
+  return rows;
+}
+
+function storedRequests(databaseFile: string): number {
+  const db = new SQLite(databaseFile, { readonly: true });
+  try {
+    return (db.prepare('select count(*) as n from requests').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+function notificationsComplete(databaseFile: string): boolean {
+  const db = new SQLite(databaseFile, { readonly: true });
+  try {
+    const missing = db
+      .prepare(
+        `select count(*) as n from requests r where r.spam = 0 and not exists
+           (select 1 from outbox o where o.request_id = r.id and o.purpose = 'notify')`,
+      )
+      .get() as { n: number };
+    return missing.n === 0;
+  } finally {
+    db.close();
+  }
+}
