@@ -26,18 +26,17 @@ describe.each(testDialects)('database on %s', (dialect) => {
 });
 
 describe('kept SQLite statements', () => {
-  it('hands out one statement per SQL text, in order of use up to the limit', () => {
+  it('hands out one statement per SQL text, up to the limit, the oldest going first', () => {
     const sqlite = new SQLite(':memory:');
     const database = keepingStatements(sqlite, 2);
     const first = database.prepare('select 1');
     expect(database.prepare('select 1')).toBe(first);
-    database.prepare('select 2');
-    database.prepare('select 1');
-    // "select 2" was the least recently used: it goes when a third text comes.
-    database.prepare('select 3');
-    expect(database.prepare('select 1')).toBe(first);
     const second = database.prepare('select 2');
+    // A third text makes room by dropping the oldest, "select 1".
+    const third = database.prepare('select 3');
     expect(database.prepare('select 2')).toBe(second);
+    expect(database.prepare('select 3')).toBe(third);
+    expect(database.prepare('select 1')).not.toBe(first);
     database.close();
   });
 

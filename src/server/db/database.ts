@@ -65,8 +65,9 @@ const STATEMENTS_KEPT = 256;
 /**
  * The SQLite connection as Kysely sees it, with prepared statements kept by their SQL text: Kysely
  * prepares every query anew, which took a tenth of the time of a stored contact request. A statement
- * still being iterated (a streamed query) is not handed out twice; the least recently used one goes
- * when the cache is full. SQLite prepares a kept statement again by itself after a schema change.
+ * still being iterated (a streamed query) is not handed out twice; the oldest one goes when the cache
+ * is full (the app's few dozen queries never fill it). SQLite prepares a kept statement again by
+ * itself after a schema change.
  */
 export function keepingStatements(sqlite: SQLite.Database, limit = STATEMENTS_KEPT): SqliteDatabase {
   const kept = new Map<string, SQLite.Statement>();
@@ -74,12 +75,7 @@ export function keepingStatements(sqlite: SQLite.Database, limit = STATEMENTS_KE
     close: () => sqlite.close(),
     prepare(text) {
       const statement = kept.get(text);
-      if (statement && !statement.busy) {
-        // Map order is insertion order: moving it to the end keeps the map in order of use.
-        kept.delete(text);
-        kept.set(text, statement);
-        return statement;
-      }
+      if (statement && !statement.busy) return statement;
       const fresh = sqlite.prepare(text);
       if (!statement) {
         kept.set(text, fresh);
