@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { StoredRequest } from '../../shared/admin-schemas.ts';
 import { foldForSearch } from '../../shared/text-fold.ts';
+import { timeOrderedId } from '../db/ids.ts';
 import type { Database, OutboxTable } from '../db/schema.ts';
 import {
   acknowledgementMail,
@@ -59,7 +59,7 @@ export async function writeRequest(
   mail: MailAddresses,
   options: StoreOptions = {},
 ): Promise<{ id: string; acknowledgement: Acknowledgement }> {
-  const id = randomUUID();
+  const id = timeOrderedId();
   const createdAt = new Date().toISOString();
   const details = { ...request, createdAt };
   await trx
@@ -142,7 +142,7 @@ function outboxRow(
   mailFrom: string,
   createdAt: string,
 ): Insertable<OutboxTable> {
-  const id = randomUUID();
+  const id = timeOrderedId();
   return {
     id,
     request_id: requestId,
