@@ -30,7 +30,8 @@ describe('the real server while the mail server misbehaves', () => {
         // A send that gets no answer is abandoned after half the lease.
         MAIL_LEASE_MS: '2000',
         MAIL_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
-        // Info level logs every answer's status, which the last test reads.
+        // Every answer's status is logged (not only the notable ones), which the last test reads.
+        LOG_REQUESTS: 'all',
       },
     });
     reader = database.open();
