@@ -1,6 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
-/** An answer that took at least this long is logged whatever it was (decision 016). */
+/** An answer that took at least this long is logged whatever it was (decision 017). */
 export const SLOW_REQUEST_MS = 1_000;
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
