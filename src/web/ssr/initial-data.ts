@@ -24,7 +24,6 @@ const pageLists: Record<string, ReadonlyArray<'events' | 'news' | 'partners'>> =
   [itemRoutes.event]: ['events'],
 };
 
-
 /** A query cache that already holds the page's lists, so nothing is fetched again on first load. */
 export function queryCacheWith(pathname: string, data: PageData): QueryCache {
   const cache = new QueryCache();
