@@ -88,13 +88,14 @@ export async function startHello(script: string, port: number) {
 }
 
 /**
- * The home page as the site sends it, without what makes it an app: module scripts, modulepreload
- * links and the initial data. What is left (markup, styles, fonts, images) is the best the page could
- * do if it were a static document.
+ * The home page as the site sends it, without what makes it an app: module scripts (and the inline
+ * script that loads them after the first paint), modulepreload links and the initial data. What is
+ * left (markup, styles, fonts, images) is the best the page could do if it were a static document.
  */
 export function strippedHtml(html: string): string {
   return html
     .replace(/<script\b[^>]*\btype="module"[^>]*>[\s\S]*?<\/script>\s*/g, '')
+    .replace(/<script\b[^>]*\bdata-src="[^"]*"[^>]*>[\s\S]*?<\/script>\s*/g, '')
     .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>\s*/g, '')
     .replace(/<script\b[^>]*\bid="initial-data"[^>]*>[\s\S]*?<\/script>\s*/g, '');
 }
