@@ -2,16 +2,21 @@ import { createHash } from 'node:crypto';
 
 /**
  * The one inline script of a page. The page's module scripts start loading only after the browser has
- * painted the server's HTML, so on a slow network they do not compete with the first view for the
+ * painted the server's HTML (its paint timing entry, or the next frame where there is none, and after
+ * 3 s at the latest), so on a slow network they do not compete with the first view for the
  * connection: the reader sees the page first, and it turns interactive a moment later. It reads the entry
  * script and the chunks to preload from its own data attributes, so its text (and its hash in the
  * Content-Security-Policy) is the same for every page and every build.
  */
 export const BOOT_SCRIPT =
-  "(function(b){var d=document;function go(){(b.getAttribute('data-preload')||'').split(' ').forEach(function(f){" +
+  '(function(b){var d=document,w=window,done=0;function go(){if(done)return;done=1;' +
+  "(b.getAttribute('data-preload')||'').split(' ').forEach(function(f){" +
   "if(f){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;d.head.appendChild(l)}});" +
   "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.getAttribute('data-src');" +
-  'd.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript)';
+  'd.head.appendChild(s)}var P=w.PerformanceObserver;' +
+  "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){" +
+  "new P(function(l,o){o.disconnect();setTimeout(go,0)}).observe({type:'paint',buffered:true})}" +
+  'else{requestAnimationFrame(function(){setTimeout(go,0)})}setTimeout(go,3000)})(document.currentScript)';
 
 /** The script-src source that allows BOOT_SCRIPT, and no other inline script. */
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
