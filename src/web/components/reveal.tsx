@@ -5,25 +5,28 @@ import './reveal.css';
 /** Share of the element that must be visible before it is revealed (spec: 10%). */
 export const REVEAL_THRESHOLD = 0.1;
 
+/** Where a revealed block stands: as the server sent it, hidden until it is reached, or revealed. */
+export type RevealPhase = 'shown' | 'waiting' | 'revealed';
+
 /**
- * Becomes true once the element is at least 10% visible, and stays true. Without IntersectionObserver,
- * or when the visitor prefers reduced motion, it is true right away.
+ * A block starts as the server rendered it: visible. Once scripts run, a block that is still below the
+ * visible part of the page is hidden, and fades in the first time 10% of it scrolls into view. What the
+ * reader can already see when the page comes alive stays as it is, so the first view never waits for
+ * the scripts to appear (and never blinks). Without IntersectionObserver, or when the visitor prefers
+ * reduced motion, nothing is ever hidden.
  */
 export function useReveal<T extends Element>() {
   const ref = useRef<T>(null);
-  const [revealed, setRevealed] = useState(false);
+  const [phase, setPhase] = useState<RevealPhase>('shown');
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
-    if (typeof IntersectionObserver === 'undefined' || prefersReducedMotion()) {
-      // Synchronous reveal when nothing can observe; deferred so it never runs during a render pass.
-      const id = window.setTimeout(() => setRevealed(true), 0);
-      return () => window.clearTimeout(id);
-    }
+    if (!element || typeof IntersectionObserver === 'undefined' || prefersReducedMotion()) return;
+    if (element.getBoundingClientRect().top < window.innerHeight) return;
+    setPhase('waiting');
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setRevealed(true);
+          setPhase('revealed');
           observer.disconnect();
         }
       },
@@ -32,7 +35,7 @@ export function useReveal<T extends Element>() {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  return { ref, revealed };
+  return { ref, phase };
 }
 
 export interface RevealProps {
@@ -48,7 +51,7 @@ export interface RevealProps {
   id?: string;
 }
 
-/** Fades its content in (and lifts it) the first time 10% of it scrolls into view. */
+/** Fades its content in (and lifts it) the first time 10% of it scrolls into view, if it was out of view. */
 export function Reveal({
   as: Element = 'div',
   children,
@@ -58,7 +61,7 @@ export function Reveal({
   effect = 'rise',
   id,
 }: RevealProps) {
-  const { ref, revealed } = useReveal<HTMLElement>();
+  const { ref, phase } = useReveal<HTMLElement>();
   const style = {
     ...(durationMs !== undefined ? { '--reveal-duration': `${durationMs}ms` } : {}),
     ...(delayMs !== undefined ? { '--reveal-delay': `${delayMs}ms` } : {}),
@@ -67,7 +70,7 @@ export function Reveal({
     <Element
       ref={ref}
       id={id}
-      className={['reveal', `reveal--${effect}`, revealed ? 'is-revealed' : '', className ?? '']
+      className={['reveal', `reveal--${effect}`, phase === 'shown' ? '' : `is-${phase}`, className ?? '']
         .filter(Boolean)
         .join(' ')}
       style={style}
