@@ -20,7 +20,7 @@ test.describe('Presupuesto de rendimiento', () => {
     expect(detail).not.toMatch(/request-form|news-dialog|calendar-dialog|admin/);
   });
 
-  test('La página se pinta antes de pedir sus scripts, que no compiten con la primera vista', async ({
+  test('La página se pinta antes de pedir sus scripts y su fuente, que no compiten con la primera vista', async ({
     page,
   }) => {
     await page.goto('/Inicio');
@@ -29,11 +29,56 @@ test.describe('Presupuesto de rendimiento', () => {
       paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
       scripts: performance
         .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .filter((entry) => /\.(js|woff2)$/.test(new URL(entry.name).pathname))
         .map((entry) => ({ name: entry.name, start: entry.startTime })),
     }));
-    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.map((script) => script.name)).toContainEqual(expect.stringMatching(/\.woff2$/));
     for (const script of scripts) expect(script.start, script.name).toBeGreaterThanOrEqual(paint);
+  });
+
+  test('El texto pasa a Inter sin moverse, y una segunda visita la usa desde el principio', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/Inicio', '/Membresias', '/Socias', '/Aportaciones', '/AvisoDePrivacidad']) {
+      await page.goto(path);
+      await expect(page.locator('html.fonts-loaded')).toBeAttached();
+      await expect
+        .poll(() => page.evaluate(() => getComputedStyle(document.body).fontFamily))
+        .toMatch(/^"Inter Variable"/);
+      await page.waitForTimeout(300);
+      const shift = await page.evaluate(() =>
+        (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+      );
+      expect(shift, `layout shift on ${path}`).toBeLessThanOrEqual(0.01);
+    }
+    // The font is known to this browser now: the next page asks for it before its first paint.
+    await page.goto('/Inicio');
+    const early = await page.evaluate(() => document.documentElement.classList.contains('fonts-loaded'));
+    expect(early).toBe(true);
+  });
+
+  test('Lo que se ve al abrir una página no espera a los scripts para aparecer', async ({ context }) => {
+    // Scripts that never arrive (a page of the context, which does not wait for hydration): what the
+    // first view shows must be visible all the same.
+    const page = await context.newPage();
+    await page.route('**/assets/*.js', (route) => route.abort());
+    for (const path of ['/Inicio', '/Membresias', '/Socias', '/Aportaciones']) {
+      await page.goto(path);
+      const hidden = await page.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter((element) => element.getBoundingClientRect().top < window.innerHeight)
+          .filter((element) => getComputedStyle(element).opacity === '0')
+          .map((element) => element.outerHTML.slice(0, 80)),
+      );
+      expect(hidden, path).toEqual([]);
+    }
   });
 
   test('Los recursos con nombre versionado se guardan un año y el HTML se revalida', async ({

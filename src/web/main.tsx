@@ -6,6 +6,14 @@ import { endInitialHydration } from './lib/deferred-hydration.tsx';
 import { INITIAL_DATA_ID, readInitialState } from './ssr/initial-data.ts';
 import './styles/global.css';
 
+// In production the boot script brings the web font after the first paint; the development server's
+// page has no boot script, so the entry does it.
+if (import.meta.env.DEV) {
+  void document.fonts
+    .load('1em "Inter Variable"')
+    .then(() => document.documentElement.classList.add('fonts-loaded'));
+}
+
 const container = document.getElementById('root');
 if (container) {
   // The server sends the page already rendered, with the data it used; the browser takes it over.

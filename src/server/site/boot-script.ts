@@ -7,9 +7,22 @@ import { createHash } from 'node:crypto';
  * connection: the reader sees the page first, and it turns interactive a moment later. It reads the entry
  * script and the chunks to preload from its own data attributes, so its text (and its hash in the
  * Content-Security-Policy) is the same for every page and every build.
+ *
+ * It also brings the web font after that paint: the page paints in its metric-matched fallback, then
+ * Inter is fetched and the root gets `fonts-loaded` once it is ready. A browser that has had the font
+ * before (a flag in localStorage says so; nothing about the visitor) asks for it at once, from its cache.
  */
+/** The localStorage key that says this browser has fetched the web font before. */
+export const FONT_FLAG = 'fuente-inter';
+
 export const BOOT_SCRIPT =
-  '(function(b){var d=document,w=window,done=0;function go(){if(done)return;done=1;' +
+  "(function(b){var d=document,w=window,r=d.documentElement,done=0,F='" +
+  FONT_FLAG +
+  "';" +
+  'function font(){d.fonts&&d.fonts.load(\'1em "Inter Variable"\').then(function(){' +
+  "r.classList.add('fonts-loaded');try{w.localStorage.setItem(F,'1')}catch(e){}})}" +
+  'try{if(w.localStorage.getItem(F))font()}catch(e){}' +
+  'function go(){if(done)return;done=1;font();' +
   "(b.getAttribute('data-preload')||'').split(' ').forEach(function(f){" +
   "if(f){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;d.head.appendChild(l)}});" +
   "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.getAttribute('data-src');" +
