@@ -114,6 +114,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the real server when PostgreSQL g
       expect(after.map((answer) => answer.status)).toEqual([200, 200, 404, 201, 200]);
     }
 
+    // 3. A change drops the events list this instance made; while the database is out of reach, the
+    //    last list it made is served rather than a 503, and the changed one once it is back.
+    const lastMade = await visitor.request('GET', '/api/events/get-all');
+    expect(lastMade.status).toBe(200);
+    const created = await admin.request('POST', '/api/events/create', {
+      event: {
+        name: 'Taller durante el corte',
+        location: 'Ciudad de México',
+        date: '8 de marzo de 2027, 11:00 h',
+        eventDate: '2027-03-08T11:00:00-06:00',
+        description: 'Creado justo antes de que la base de datos deje de responder.',
+        images: [],
+        imageCover: [],
+        linkEvent: 'https://example.org/taller',
+      },
+    });
+    expect(created.status).toBe(201);
+    await proxy.cut('refuse');
+    const duringCut = await visitor.request('GET', '/api/events/get-all');
+    expect(duringCut.status).toBe(200);
+    expect(duringCut.ms).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(duringCut.body).toEqual(lastMade.body);
+    await proxy.restore();
+    await waitFor('the changed list once the database is back', async () => {
+      const list = await visitor.request('GET', '/api/events/get-all');
+      return JSON.stringify(list.body).includes('Taller durante el corte');
+    });
+
     // Every stored request is mailed by the same process, without a restart, soon after the database
     // is back (even mail claimed just before a cut), and none twice.
     const outbox = await database.open().db.selectFrom('outbox').select('message_id').execute();

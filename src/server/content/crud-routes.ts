@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes, payloadKeys, type Resource } from '../../shared/api-paths.ts';
 import { ApiErrorSchema, IdParamSchema, IdSchema, dataEnvelope } from '../../shared/schemas.ts';
-import { notFound } from '../plugins/errors.ts';
+import { isDatabaseUnavailable, notFound } from '../plugins/errors.ts';
 import { PREPARED_ROUTE, prepareBody, sendPrepared, type PreparedBody } from '../site/prepared-body.ts';
 import type { ContentRepository } from './table-repository.ts';
 
@@ -35,6 +35,11 @@ export function contentReadRoutes<Input, Entity>(
     let list: Promise<PreparedBody> | undefined;
     /** The same list once it is made, so most requests need not wait on a promise. */
     let ready: PreparedBody | undefined;
+    /**
+     * The last list made, kept when a change drops `ready`: what is served while the database cannot be
+     * read (a reconnected bus counts everything as changed, though mostly nothing did).
+     */
+    let lastMade: PreparedBody | undefined;
     let generation = 0;
     app.onContentChange((changed) => {
       if (changed !== resource) return;
@@ -52,6 +57,7 @@ export function contentReadRoutes<Input, Entity>(
         if (list === prepared) list = undefined;
       };
       prepared.then((body) => {
+        lastMade = body;
         if (started === generation) ready = body;
         else forget();
       }, forget);
@@ -69,9 +75,17 @@ export function contentReadRoutes<Input, Entity>(
           return;
         }
         list ??= prepareList();
-        return list.then((body) => {
-          sendPrepared(request, reply, body, JSON_TYPE);
-        });
+        return list.then(
+          (body) => {
+            sendPrepared(request, reply, body, JSON_TYPE);
+          },
+          (error: unknown) => {
+            // Out of reach, the database cannot say what changed: the last list made beats a 503.
+            if (!lastMade || !isDatabaseUnavailable(error)) throw error;
+            request.log.warn({ err: error }, `${resource} list served as last made: database unavailable`);
+            sendPrepared(request, reply, lastMade, JSON_TYPE);
+          },
+        );
       },
     );
 

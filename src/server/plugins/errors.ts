@@ -121,7 +121,8 @@ function isRefusedData(error: unknown): boolean {
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
-function isDatabaseUnavailable(error: unknown): boolean {
+/** True for an error that means the database cannot be reached now (the answer is a 503). */
+export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
   const message = error instanceof Error ? error.message : '';
