@@ -21,7 +21,6 @@ import { formPostRoutes } from './mail/form-post.routes.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
-import { httpsLoginPlugin } from './plugins/https-login.ts';
 import { NotableRequestLog } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
@@ -81,8 +80,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin);
-  // Before the CSRF check: over plain http the CSRF cookie is dropped too, and its 403 would mislead.
-  await app.register(httpsLoginPlugin);
   await app.register(securityPlugin);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyEtag);
