@@ -21,7 +21,7 @@ import { formPostRoutes } from './mail/form-post.routes.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
-import { NotableRequestLog } from './plugins/request-log.ts';
+import { NotableRequestLog, lazyRequestLogger } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
@@ -56,6 +56,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: options.logger ?? false,
     // Fastify's own controller logs every request twice; the default keeps the notable ones only.
     ...(config.logRequests === 'notable' ? { logController: new NotableRequestLog() } : {}),
+    // A request's own logger is made only when something is logged for it (request-log.ts).
+    childLoggerFactory: lazyRequestLogger,
     // A hop count becomes the function Fastify itself would make of it (its types take no number).
     trustProxy:
       typeof config.trustProxy === 'number'
