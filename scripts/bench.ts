@@ -22,7 +22,15 @@ import {
   type SizeRow,
   type Target,
 } from './bench/browser.ts';
-import { HOST, SITE_ENV, helloWorld, startCeiling, startHello, startSite } from './bench/servers.ts';
+import {
+  HOST,
+  SITE_ENV,
+  freePort,
+  helloWorld,
+  startCeiling,
+  startHello,
+  startSite,
+} from './bench/servers.ts';
 import { BROWSER_HEADERS, CONNECTIONS, throughput, type LoadRow } from './bench/throughput.ts';
 
 const { values: args } = parseArgs({
@@ -36,7 +44,6 @@ const { values: args } = parseArgs({
   },
 });
 
-const PORTS = { site: 4790, hello: 4791, ceiling: 4792 };
 type Part = 'lighthouse' | 'sizes' | 'throughput';
 
 /** The goals of the issue "Fast as a static page". */
@@ -51,7 +58,7 @@ async function main() {
   if (!args['skip-build']) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const site = await startSite(dir, PORTS.site);
+  const site = await startSite(dir, await freePort());
   let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
   let hello: Awaited<ReturnType<typeof startHello>> | undefined;
   try {
@@ -62,12 +69,12 @@ async function main() {
     if (wanted('sizes')) sizes = await firstLoadSizes(pages);
     if (wanted('lighthouse')) {
       const home = await (await fetch(`${site.base}/Inicio`)).text();
-      ceiling = await startCeiling(home, 'dist/web', PORTS.ceiling);
+      ceiling = await startCeiling(home, 'dist/web', await freePort());
       const stripped = { label: '/Inicio, stripped (ceiling)', url: `${ceiling.base}/Inicio` };
       lh = await lighthouseRuns([...pages, stripped], runs);
     }
     if (wanted('throughput')) {
-      hello = await startHello(process.argv[1]!, PORTS.hello);
+      hello = await startHello(process.argv[1]!, await freePort());
       throughputRows = await throughput(site, { base: hello.base, pid: hello.process.pid }, seconds);
     }
     const text = report({
