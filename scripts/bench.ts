@@ -6,7 +6,8 @@
 //
 //   --skip-build      measure the build that is already in dist/
 //   --runs N          Lighthouse runs per page (default 3; the median is reported)
-//   --seconds N       autocannon duration per case (default 10, after a 2 s warm-up)
+//   --seconds N       load duration per case (default 10, after a 2 s warm-up); the load comes from
+//                     wrk when it is installed (Debian's `wrk` package), else from autocannon
 //   --only A,B        only these parts (lighthouse, sizes, throughput); prints, writes no report
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +23,16 @@ import {
   type SizeRow,
   type Target,
 } from './bench/browser.ts';
-import { HOST, SITE_ENV, helloWorld, startCeiling, startHello, startSite } from './bench/servers.ts';
+import { loadGenerator, type LoadGenerator } from './bench/load-generators.ts';
+import {
+  HOST,
+  SITE_ENV,
+  freePort,
+  helloWorld,
+  startCeiling,
+  startHello,
+  startSite,
+} from './bench/servers.ts';
 import { BROWSER_HEADERS, CONNECTIONS, throughput, type LoadRow } from './bench/throughput.ts';
 
 const { values: args } = parseArgs({
@@ -36,7 +46,6 @@ const { values: args } = parseArgs({
   },
 });
 
-const PORTS = { site: 4790, hello: 4791, ceiling: 4792 };
 type Part = 'lighthouse' | 'sizes' | 'throughput';
 
 /** The goals of the issue "Fast as a static page". */
@@ -51,9 +60,10 @@ async function main() {
   if (!args['skip-build']) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const site = await startSite(dir, PORTS.site);
+  const site = await startSite(dir, await freePort());
   let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
   let hello: Awaited<ReturnType<typeof startHello>> | undefined;
+  const generator = loadGenerator();
   try {
     const pages = await pagesToMeasure(site.base);
     let lh: LighthouseRow[] = [];
@@ -62,19 +72,25 @@ async function main() {
     if (wanted('sizes')) sizes = await firstLoadSizes(pages);
     if (wanted('lighthouse')) {
       const home = await (await fetch(`${site.base}/Inicio`)).text();
-      ceiling = await startCeiling(home, 'dist/web', PORTS.ceiling);
+      ceiling = await startCeiling(home, 'dist/web', await freePort());
       const stripped = { label: '/Inicio, stripped (ceiling)', url: `${ceiling.base}/Inicio` };
       lh = await lighthouseRuns([...pages, stripped], runs);
     }
     if (wanted('throughput')) {
-      hello = await startHello(process.argv[1]!, PORTS.hello);
-      throughputRows = await throughput(site, { base: hello.base, pid: hello.process.pid }, seconds);
+      hello = await startHello(process.argv[1]!, await freePort());
+      throughputRows = await throughput(
+        generator,
+        site,
+        { base: hello.base, pid: hello.process.pid },
+        seconds,
+      );
     }
     const text = report({
       lh,
       sizes,
       load: throughputRows,
       admin: adminFirstLoad(),
+      generator,
       runs,
       seconds,
       loadAverage: load,
@@ -104,6 +120,17 @@ async function pagesToMeasure(base: string): Promise<Target[]> {
   }
   return paths.map((path) => ({ label: path, url: `${base}${path}` }));
 }
+
+/** How each load generator counts, as the report says it. */
+const GENERATOR_NOTES: Record<LoadGenerator['name'], string> = {
+  wrk: `The load comes from wrk (one thread, C): cheap enough per request that the figures are the
+servers'. Errors are connection errors, timeouts and answers of 400 or more; where the right answer is
+not a 200 (the 304 and the 201 cases) every answer's status is checked.`,
+  autocannon: `The load comes from autocannon, as wrk is not installed (Debian's \`wrk\` package). It runs in
+Node and on a small machine it may saturate before the servers do: then the requests per second are
+autocannon's, and the server CPU per request says more. Errors are answers without the expected status,
+connection errors and timeouts.`,
+};
 
 const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -140,12 +167,13 @@ interface ReportInput {
   sizes: SizeRow[];
   load: LoadRow[];
   admin: AdminSize;
+  generator: LoadGenerator;
   runs: number;
   seconds: number;
   loadAverage: number;
 }
 
-function report({ lh, sizes, load, admin, runs, seconds, loadAverage }: ReportInput): string {
+function report({ lh, sizes, load, admin, generator, runs, seconds, loadAverage }: ReportInput): string {
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const inicio = sizes.find((row) => row.label === '/Inicio');
   const cpuCell = (value: number | undefined) => (value === undefined ? '–' : Math.round(value));
@@ -203,7 +231,7 @@ e2e/performance-budget.spec.ts checks a budget on every run of the end-to-end te
 The rich-text editor comes only with the news form. Budget: 300 KB, checked in the browser after
 logging in by e2e/admin-performance-budget.spec.ts.
 
-## Throughput (autocannon, ${CONNECTIONS} connections, ${seconds} s per case after a 2 s warm-up)
+## Throughput (${generator.name}, ${CONNECTIONS} connections, ${seconds} s per case after a 2 s warm-up)
 
 | Case | Headers sent | Requests/s | p99 (ms) | Errors | Server CPU/request (µs) | Hello-world (req/s) | Hello-world CPU/request (µs) | Ratio | Goal | Meets goal |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
@@ -222,7 +250,8 @@ ${load
 Each case is measured right after the hello-world (a bare Fastify in its own process: \`GET /\` answers
 \`{"hello":"world"}\`, \`POST /\` reads the same JSON body and answers 201), with the same connections and
 duration; "Ratio" is the site's requests per second over the hello-world's. Headers not listed are
-autocannon's own (Host, Connection); "…" stands for the CSRF cookie and token the web client would send.
+${generator.name}'s own (Host, Connection); "…" stands for the CSRF cookie and token the web client would send.
+${GENERATOR_NOTES[generator.name]}
 The 304 case sends the list's current ETag. Server CPU per request is the server process's user and
 system time over the run divided by its requests (on loopback the sender's system time includes
 delivering the bytes): on a busy machine it shows where the time went when the rates are skewed.

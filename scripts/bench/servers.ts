@@ -3,6 +3,7 @@
 // and the "stripped-HTML ceiling" (the home page without its scripts). All on loopback.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +20,21 @@ export const SITE_ENV = {
   // Only the contact limit is raised, so the load is stored rather than refused.
   CONTACT_RATE_LIMIT: '100000000',
 } as const;
+
+/**
+ * A port nobody listens on now. A fixed one could belong to a server left from another run, which
+ * would then answer (and be measured) in place of the one this run starts.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
 
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

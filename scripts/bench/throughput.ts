@@ -1,6 +1,6 @@
 // Throughput of the site against a bare Fastify hello-world, case by case, in the same run.
 import SQLite from 'better-sqlite3';
-import autocannon from 'autocannon';
+import type { Load, LoadGenerator } from './load-generators.ts';
 import { cpuMicros, type Site } from './servers.ts';
 
 export const CONNECTIONS = 10;
@@ -12,7 +12,7 @@ export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, br' } as const;
 interface Measured {
   requests: number;
   p99: number;
-  /** Non-2xx answers (304s of the If-None-Match case excepted), errors and timeouts. */
+  /** Answers without the expected status (304 for the If-None-Match case, 201 for posts), errors and timeouts. */
   errors: number;
   /** Answers with the expected status, warm-up included. */
   answered: number;
@@ -33,33 +33,32 @@ export interface LoadRow {
 }
 
 /** A warm-up, then the measured run; `expected` is the status a right answer has. */
-async function cannon(
-  options: autocannon.Options,
+async function measure(
+  generator: LoadGenerator,
+  load: Load,
   expected: number,
   pid: number | undefined,
   seconds: number,
 ): Promise<Measured> {
-  const answeredWith = (result: autocannon.Result) => result.statusCodeStats?.[`${expected}`]?.count ?? 0;
-  const warmUp = await autocannon({ connections: CONNECTIONS, duration: WARM_UP_SECONDS, ...options });
+  const warmUp = await generator.run(load, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, expected });
   const before = cpuMicros(pid);
-  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
+  const result = await generator.run(load, { connections: CONNECTIONS, seconds, expected });
   const after = cpuMicros(pid);
-  const answered = answeredWith(result);
   return {
-    requests: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + (result.requests.total - answered),
-    answered: answered + answeredWith(warmUp),
+    requests: result.requestsPerSecond,
+    p99: result.p99Ms,
+    errors: result.errors,
+    answered: result.answered + warmUp.answered,
     cpuPerRequest:
-      before !== undefined && after !== undefined && result.requests.total > 0
-        ? (after - before) / result.requests.total
+      before !== undefined && after !== undefined && result.total > 0
+        ? (after - before) / result.total
         : undefined,
   };
 }
 
 interface Case {
   name: string;
-  options: autocannon.Options;
+  load: Load;
   /** The status of a right answer (200 unless said). */
   expected?: number;
   goal: LoadRow['goal'];
@@ -86,12 +85,17 @@ const CONTACT = JSON.stringify({
   },
 });
 
-const describeHeaders = (headers: autocannon.Options['headers']) =>
+const describeHeaders = (headers: Load['headers']) =>
   Object.entries(headers ?? {})
     .map(([name, value]) => `${name}: ${name === 'cookie' || name === 'x-xsrf-token' ? '…' : value}`)
     .join('; ') || 'none';
 
-export async function throughput(site: Site, hello: { base: string; pid?: number }, seconds: number) {
+export async function throughput(
+  generator: LoadGenerator,
+  site: Site,
+  hello: { base: string; pid?: number },
+  seconds: number,
+) {
   const { base } = site;
   const etag = (await fetch(`${base}/api/events/get-all`, { headers: BROWSER_HEADERS })).headers.get('etag');
   const notModified = await fetch(`${base}/api/events/get-all`, {
@@ -102,19 +106,19 @@ export async function throughput(site: Site, hello: { base: string; pid?: number
 
   const lists = ['events', 'news', 'partners'].map<Case>((resource) => ({
     name: `GET /api/${resource}/get-all`,
-    options: { url: `${base}/api/${resource}/get-all`, headers: { ...BROWSER_HEADERS } },
+    load: { url: `${base}/api/${resource}/get-all`, headers: { ...BROWSER_HEADERS } },
     goal: { ratio: 0.7 },
   }));
   const cases: Case[] = [
     ...lists,
     {
       name: 'GET /api/events/get-all, no Accept-Encoding',
-      options: { url: `${base}/api/events/get-all` },
+      load: { url: `${base}/api/events/get-all` },
       goal: {},
     },
     {
       name: 'GET /api/events/get-all, If-None-Match → 304',
-      options: {
+      load: {
         url: `${base}/api/events/get-all`,
         headers: { ...BROWSER_HEADERS, 'if-none-match': etag },
       },
@@ -123,12 +127,12 @@ export async function throughput(site: Site, hello: { base: string; pid?: number
     },
     {
       name: 'GET /Inicio',
-      options: { url: `${base}/Inicio`, headers: { ...BROWSER_HEADERS } },
+      load: { url: `${base}/Inicio`, headers: { ...BROWSER_HEADERS } },
       goal: { ratio: 0.5 },
     },
     {
       name: 'POST /api/mail/contact',
-      options: {
+      load: {
         url: `${base}/api/mail/contact`,
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': token },
@@ -140,9 +144,9 @@ export async function throughput(site: Site, hello: { base: string; pid?: number
   ];
 
   const rows: LoadRow[] = [];
-  for (const { name, options, expected = 200, goal } of cases) {
-    const post = options.method === 'POST';
-    const helloOptions: autocannon.Options = post
+  for (const { name, load, expected = 200, goal } of cases) {
+    const post = load.method === 'POST';
+    const helloLoad: Load = post
       ? {
           url: `${hello.base}/`,
           method: 'POST',
@@ -150,12 +154,12 @@ export async function throughput(site: Site, hello: { base: string; pid?: number
           body: CONTACT,
         }
       : { url: `${hello.base}/` };
-    const yardstick = await cannon(helloOptions, post ? 201 : 200, hello.pid, seconds);
+    const yardstick = await measure(generator, helloLoad, post ? 201 : 200, hello.pid, seconds);
     const storedBefore = post ? storedRequests(site.databaseFile) : 0;
-    const ours = await cannon(options, expected, site.process.pid, seconds);
+    const ours = await measure(generator, load, expected, site.process.pid, seconds);
     const row: LoadRow = {
       name,
-      headers: describeHeaders(options.headers),
+      headers: describeHeaders(load.headers),
       site: ours,
       hello: yardstick,
       goal,
@@ -173,7 +177,7 @@ export async function throughput(site: Site, hello: { base: string; pid?: number
     }
     rows.push(row);
     console.log(
-      `autocannon ${name}: ${Math.round(ours.requests)} req/s, p99 ${ours.p99} ms ` +
+      `${generator.name} ${name}: ${Math.round(ours.requests)} req/s, p99 ${ours.p99} ms ` +
         `(hello-world ${Math.round(yardstick.requests)}, ratio ${(ours.requests / yardstick.requests).toFixed(2)})`,
     );
   }

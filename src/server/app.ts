@@ -21,8 +21,7 @@ import { formPostRoutes } from './mail/form-post.routes.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
-import { httpsLoginPlugin } from './plugins/https-login.ts';
-import { NotableRequestLog } from './plugins/request-log.ts';
+import { NotableRequestLog, lazyRequestLogger } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
@@ -57,6 +56,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: options.logger ?? false,
     // Fastify's own controller logs every request twice; the default keeps the notable ones only.
     ...(config.logRequests === 'notable' ? { logController: new NotableRequestLog() } : {}),
+    // A request's own logger is made only when something is logged for it (request-log.ts).
+    childLoggerFactory: lazyRequestLogger,
     // A hop count becomes the function Fastify itself would make of it (its types take no number).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -81,8 +82,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin);
-  // Before the CSRF check: over plain http the CSRF cookie is dropped too, and its 403 would mislead.
-  await app.register(httpsLoginPlugin);
   await app.register(securityPlugin);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyEtag);

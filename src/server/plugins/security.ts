@@ -8,6 +8,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
 import { isSameOriginPost } from '../security/same-origin.ts';
 import { HttpError } from './errors.ts';
+import { httpsLoginCheck } from './https-login.ts';
 import { helmetOptions, securityHeaders } from './security-headers.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -15,20 +16,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const CSRF_SECRET_COOKIE = '_csrf';
 
 /**
- * What every request goes through: the security headers, cookies, CSRF on every unsafe request, rate
- * limits. The admin's session is not here: only the routes that need it read it (sessions.ts).
+ * What every request goes through: the security headers, cookies, CSRF on every unsafe request (after
+ * the https check of a login, https-login.ts), rate limits. The admin's session is not here: only the
+ * routes that need it read it (sessions.ts).
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     const production = config.env === 'production';
-
-    // Every answer gets the same security headers, worked out once (security-headers.ts).
-    const headers = securityHeaders(helmetOptions(production));
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
-      done();
-    });
 
     // The secret signs the CSRF secret's cookie (the sessions plugin signs its own cookie itself).
     await app.register(fastifyCookie, { secret: config.sessionSecret });
@@ -44,10 +39,17 @@ export const securityPlugin = fp(
       },
     });
 
-    // Unsafe methods need the token from the readable cookie echoed in the header. A route that takes
-    // plain HTML form posts checks where the post comes from instead (see security/same-origin.ts).
+    // One hook for what every request needs, since each hook costs every request a call. Every answer
+    // gets the same security headers, worked out once (security-headers.ts). Unsafe methods need the
+    // token from the readable cookie echoed in the header; a route that takes plain HTML form posts
+    // checks where the post comes from instead (see security/same-origin.ts).
+    const headers = securityHeaders(helmetOptions(production));
+    const refusePlainHttpLogin = httpsLoginCheck(app);
     app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(headers);
       if (SAFE_METHODS.has(request.method)) return done();
+      const plainHttpLogin = refusePlainHttpLogin?.(request);
+      if (plainHttpLogin) return done(plainHttpLogin);
       if (request.routeOptions.config.sameOriginPost) {
         const refused = !isSameOriginPost(request, config.siteUrl);
         return done(refused ? new HttpError(403, 'CROSS_SITE', apiMessages.crossSite) : undefined);
@@ -88,7 +90,7 @@ export const securityPlugin = fp(
         new HttpError(context.statusCode, 'RATE_LIMITED', apiMessages.rateLimited),
     });
   },
-  { name: 'security', dependencies: ['database'] },
+  { name: 'security', dependencies: ['errors', 'database'] },
 );
 
 declare module 'fastify' {

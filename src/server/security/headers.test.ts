@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/messages.ts';
 import type { App } from '../app.ts';
+import { helmetOptions, securityHeaders } from '../plugins/security-headers.ts';
 import { Browser, cookieHeader, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 
@@ -24,15 +25,37 @@ const get =
   (app) =>
     app.inject({ method: 'GET', url });
 
+const EVERY_SECURITY_HEADER = securityHeaders(helmetOptions(true));
+
 /** One request for every kind of answer the server gives. */
 const CASES: Case[] = [
   ['page', 200, get('/Inicio')],
+  ['public list', 200, get('/api/events/get-all')],
+  [
+    'list the client holds (304)',
+    304,
+    async (app) => {
+      const { etag } = (await app.inject({ url: '/api/events/get-all' })).headers;
+      return app.inject({ url: '/api/events/get-all', headers: { 'if-none-match': String(etag) } });
+    },
+  ],
   ['redirect', 302, get('/')],
   ['asset', 200, get('/assets/index-abc123.js')],
   ['missing asset', 404, get('/assets/nada.js')],
   ['API', 200, get('/api/health')],
   ['API not found', 404, get('/api/nada')],
   ['unauthorised', 401, get('/api/auth/me')],
+  [
+    'login over plain http',
+    403,
+    (app, b) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { cookie: cookieHeader(b.jar), 'x-xsrf-token': b.token },
+        payload: { email: 'nadie@example.org', password: 'una-contraseña-cualquiera' },
+      }),
+  ],
   ['CSRF refused', 403, (app) => app.inject({ method: 'POST', url: '/api/mail/contact', payload: {} })],
   [
     'invalid JSON',
@@ -98,6 +121,8 @@ describe.each(testDialects)('security headers and error bodies in production, on
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
     expect(headers['x-powered-by']).toBeUndefined();
+    // Not some of them: every header helmet sets, with the same value.
+    expect(headers).toMatchObject(EVERY_SECURITY_HEADER);
   });
 
   it.each(CASES.filter(([, status]) => status >= 400))(
