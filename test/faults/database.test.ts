@@ -48,6 +48,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the real server when PostgreSQL g
         MAIL_RETRY_BASE_MS: '200',
         MAIL_LEASE_MS: String(LEASE_MS),
         LOG_LEVEL: 'info',
+        // The built site, so pages are rendered on the server (npm run test:faults builds it first).
+        WEB_DIST: undefined,
       },
     });
     cleanup.push(async () => {
@@ -118,6 +120,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the real server when PostgreSQL g
     //    last list it made is served rather than a 503, and the changed one once it is back.
     const lastMade = await visitor.request('GET', '/api/events/get-all');
     expect(lastMade.status).toBe(200);
+    const pageBefore = await visitor.request('GET', '/Inicio');
+    expect(pageBefore.body).toContain('id="hero-title"');
     const created = await admin.request('POST', '/api/events/create', {
       event: {
         name: 'Taller durante el corte',
@@ -136,6 +140,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the real server when PostgreSQL g
     expect(duringCut.status).toBe(200);
     expect(duringCut.ms).toBeLessThan(ANSWER_WITHIN_MS);
     expect(duringCut.body).toEqual(lastMade.body);
+    // So is the home page: the copy made before the change, with its content, not the bare app.
+    const pageDuringCut = await visitor.request('GET', '/Inicio');
+    expect(pageDuringCut.status).toBe(200);
+    expect(pageDuringCut.body).toBe(pageBefore.body);
     await proxy.restore();
     await waitFor('the changed list once the database is back', async () => {
       const list = await visitor.request('GET', '/api/events/get-all');

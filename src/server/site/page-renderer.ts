@@ -9,6 +9,7 @@ import { eventsRepository } from '../events/events.repository.ts';
 import { newsRepository } from '../news/news.repository.ts';
 import { partnersRepository } from '../partners/partners.repository.ts';
 import { bootAfterFirstPaint, bootsAfterFirstPaint, withPagePreloads } from './boot-script.ts';
+import { isDatabaseUnavailable } from '../plugins/errors.ts';
 import { prepareBody, type PreparedBody } from './prepared-body.ts';
 
 /** The server bundle of the web app (src/web/entry-server.tsx, built by `vite build --ssr`). */
@@ -170,6 +171,8 @@ export async function createPageRenderer(options: {
   const rendering = new Map<string, Promise<PreparedBody>>();
   let generation = 0;
   let bare: Promise<PreparedBody> | undefined;
+  /** The copies a content change dropped: served while the database cannot be read to make new ones. */
+  const beforeChange = new Map<string, PreparedBody>();
 
   async function renderFresh(pathname: string, form?: FormAnswer): Promise<string> {
     if (!entry) return template;
@@ -210,6 +213,10 @@ export async function createPageRenderer(options: {
       if (started === generation) cache.set(pathname, { page: fresh, at: Date.now() });
       return fresh;
     } catch (error) {
+      // Out of reach, the database cannot say what changed: the copy made before the change beats a
+      // page without its content.
+      const previous = isDatabaseUnavailable(error) ? beforeChange.get(pathname) : undefined;
+      if (previous) return previous;
       // The page still works without server rendering: the browser loads the data itself.
       options.onError(error);
       bare ??= prepareBody(template);
@@ -238,6 +245,7 @@ export async function createPageRenderer(options: {
     serverRendered: Boolean(entry),
     invalidate() {
       generation++;
+      for (const [pathname, { page }] of cache) beforeChange.set(pathname, page);
       cache.clear();
       rendering.clear();
     },
