@@ -6,8 +6,8 @@ import { endInitialHydration } from './lib/deferred-hydration.tsx';
 import { INITIAL_DATA_ID, readInitialState } from './ssr/initial-data.ts';
 import './styles/global.css';
 
-// In production the boot script brings the web font after the first paint; the development server's
-// page has no boot script, so the entry does it.
+// In production the boot script fetches the web font for the pages that follow (decision 022); the
+// development server's page has no boot script, so the entry switches to it as soon as it is loaded.
 if (import.meta.env.DEV) {
   void document.fonts
     .load('1em "Inter Variable"')

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { FONT_FLAG, FONT_URL, FONTS_LOADED_CLASS } from '../../shared/web-font.ts';
 
 /**
  * The one inline script of a page. The page's module scripts start loading only after the browser has
@@ -8,25 +9,33 @@ import { createHash } from 'node:crypto';
  * script and the chunks to preload from its own data attributes, so its text (and its hash in the
  * Content-Security-Policy) is the same for every page and every build.
  *
- * It also brings the web font after that paint: the page paints in its metric-matched fallback, then
- * Inter is fetched and the root gets `fonts-loaded` once it is ready. A browser that has had the font
- * before (a flag in localStorage says so; nothing about the visitor) asks for it at once, from its cache.
+ * It also fetches the web font, without using it yet: switching a whole page to another font restyles and
+ * lays out every element of it, one long task on a slow phone, for text that already reads well in its
+ * metric-matched fallback. Once the file is in the browser's cache a flag says so (in localStorage;
+ * nothing about the visitor), and from then on the root gets `fonts-loaded` as the boot script runs, so
+ * the next page, and every page of a later visit, starts in Inter. A move to another page within the app
+ * changes the font at that moment (useRouteEffects), when the view is redrawn anyway.
  */
-/** The localStorage key that says this browser has fetched the web font before. */
-export const FONT_FLAG = 'fuente-inter';
 
 export const BOOT_SCRIPT =
   "(function(b){var d=document,w=window,r=d.documentElement,done=0,F='" +
   FONT_FLAG +
-  "';" +
-  'function font(){d.fonts&&d.fonts.load(\'1em "Inter Variable"\').then(function(){' +
-  "r.classList.add('fonts-loaded');try{w.localStorage.setItem(F,'1')}catch(e){}})}" +
-  'try{if(w.localStorage.getItem(F))font()}catch(e){}' +
-  'function go(){if(done)return;done=1;font();' +
+  "',known;" +
+  'try{known=w.localStorage.getItem(F)}catch(e){}' +
+  "if(known)r.classList.add('" +
+  FONTS_LOADED_CLASS +
+  "');" +
+  // Fetched at low priority, after the scripts: into the HTTP cache, for the pages that follow.
+  "function font(){if(known||!w.fetch)return;w.fetch('" +
+  FONT_URL +
+  "',{priority:'low'}).then(function(a){" +
+  "if(a.ok)return a.arrayBuffer().then(function(){try{w.localStorage.setItem(F,'1')}catch(e){}})" +
+  '}).catch(function(){})}' +
+  'function go(){if(done)return;done=1;' +
   "(b.getAttribute('data-preload')||'').split(' ').forEach(function(f){" +
   "if(f){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;d.head.appendChild(l)}});" +
   "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.getAttribute('data-src');" +
-  'd.head.appendChild(s)}var P=w.PerformanceObserver;' +
+  'd.head.appendChild(s);font()}var P=w.PerformanceObserver;' +
   "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){" +
   "new P(function(l,o){o.disconnect();setTimeout(go,0)}).observe({type:'paint',buffered:true})}" +
   'else{requestAnimationFrame(function(){setTimeout(go,0)})}setTimeout(go,3000)})(document.currentScript)';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from '../lib/router.tsx';
 import { routeOf } from '../../shared/api-paths.ts';
+import { switchToCachedWebFont } from '../../shared/web-font.ts';
 
 /** State a link may pass to choose the jump offset (the footer and the membership form use 60 px). */
 export interface ScrollState {
@@ -23,6 +24,13 @@ export function useRouteEffects() {
   const location = useLocation();
   const { pathname } = location;
   const served = useRef(pathname);
+  const first = useRef(pathname);
+
+  useEffect(() => {
+    // The first page keeps the font it was drawn in; the next one is redrawn anyway (decision 022).
+    if (pathname !== first.current)
+      switchToCachedWebFont(document.documentElement, () => window.localStorage);
+  }, [pathname]);
 
   useEffect(() => {
     // The server named the page it sent; an entry's page (/Noticias/<slug>) names itself after the
