@@ -63,7 +63,7 @@ describe('the HTTP surface', () => {
   });
 
   it('sends security headers with a strict CSP', async () => {
-    for (const url of ['/Inicio', '/api/health', '/api/nope', '/assets/index-abc123.js']) {
+    for (const url of ['/Inicio', '/assets/index-abc123.js']) {
       const headers = (await t.app.inject(url)).headers;
       const csp = String(headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
@@ -72,6 +72,12 @@ describe('the HTTP surface', () => {
       expect(csp).toContain('frame-src https://www.youtube-nocookie.com');
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+    // The API's answers are data: nothing may load or run in them (decision 023).
+    for (const url of ['/api/health', '/api/nope']) {
+      const headers = (await t.app.inject(url)).headers;
+      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
     }
   });
 

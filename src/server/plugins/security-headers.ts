@@ -59,3 +59,33 @@ export function securityHeaders(options: HelmetOptions): Readonly<Record<string,
   if (failure) throw failure;
   return Object.freeze(headers);
 }
+
+/** The document-only headers: what they govern (scripts, frames, links, pop-ups) a JSON answer has none of. */
+const KEPT_FOR_DATA = [
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-permitted-cross-domain-policies',
+] as const;
+
+/**
+ * The headers of the API's answers (JSON, and the CSV and calendar files): what still protects a
+ * response that is not a page. Another site may not read or embed it (CORP, frames), the browser
+ * may not take it for something else (nosniff), HSTS holds, and if one is opened as a page nothing in it
+ * may load or run (`default-src 'none'`). The page headers (the page's CSP, COOP, Referrer-Policy and
+ * the rest) govern what a document does, and a JSON answer does nothing; leaving them off halves the
+ * bytes of the small answers the public lists are (decision 023).
+ */
+export function dataSecurityHeaders(
+  pageHeaders: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  };
+  for (const name of KEPT_FOR_DATA) {
+    const value = pageHeaders[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return Object.freeze(headers);
+}

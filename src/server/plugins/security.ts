@@ -9,7 +9,7 @@ import { apiMessages } from '../../shared/messages.ts';
 import { isSameOriginPost } from '../security/same-origin.ts';
 import { HttpError } from './errors.ts';
 import { httpsLoginCheck } from './https-login.ts';
-import { helmetOptions, securityHeaders } from './security-headers.ts';
+import { dataSecurityHeaders, helmetOptions, securityHeaders } from './security-headers.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The CSRF secret's cookie (HttpOnly, signed); tokens made from it go in the readable XSRF-TOKEN. */
@@ -40,13 +40,15 @@ export const securityPlugin = fp(
     });
 
     // One hook for what every request needs, since each hook costs every request a call. Every answer
-    // gets the same security headers, worked out once (security-headers.ts). Unsafe methods need the
+    // gets security headers worked out once (security-headers.ts): pages the full set, the API's answers
+    // (never a page: see requestPaths for the forms' HTML posts) the ones that apply to data. Unsafe methods need the
     // token from the readable cookie echoed in the header; a route that takes plain HTML form posts
     // checks where the post comes from instead (see security/same-origin.ts).
     const headers = securityHeaders(helmetOptions(production));
+    const dataHeaders = dataSecurityHeaders(headers);
     const refusePlainHttpLogin = httpsLoginCheck(app);
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headers);
+      reply.headers(request.url.startsWith('/api/') ? dataHeaders : headers);
       if (SAFE_METHODS.has(request.method)) return done();
       const plainHttpLogin = refusePlainHttpLogin?.(request);
       if (plainHttpLogin) return done(plainHttpLogin);

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/messages.ts';
 import type { App } from '../app.ts';
-import { helmetOptions, securityHeaders } from '../plugins/security-headers.ts';
+import { dataSecurityHeaders, helmetOptions, securityHeaders } from '../plugins/security-headers.ts';
 import { Browser, cookieHeader, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 
@@ -26,6 +26,9 @@ const get =
     app.inject({ method: 'GET', url });
 
 const EVERY_SECURITY_HEADER = securityHeaders(helmetOptions(true));
+
+/** The answers that are not under /api/: the browser may show them as pages. */
+const PAGE_KINDS = new Set(['page', 'redirect', 'asset', 'missing asset']);
 
 /** One request for every kind of answer the server gives. */
 const CASES: Case[] = [
@@ -105,25 +108,49 @@ describe.each(testDialects)('security headers and error bodies in production, on
   });
   afterAll(async () => t?.close());
 
-  it.each(CASES)('sends the security headers on a %s answer (%i)', async (_kind, status, send) => {
-    const response = await send(t.app, browser);
-    expect(response.statusCode).toBe(status);
-    const headers = response.headers;
-    const csp = String(headers['content-security-policy']);
-    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
-    expect(scriptSrc).toContain("'self'");
-    expect(scriptSrc).not.toContain('unsafe-inline');
-    expect(scriptSrc).not.toContain('unsafe-eval');
-    expect(csp).toMatch(/default-src 'self'/);
-    expect(csp).toMatch(/frame-ancestors 'none'/);
-    expect(csp).toMatch(/object-src 'none'/);
-    expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
-    expect(headers['x-powered-by']).toBeUndefined();
-    // Not some of them: every header helmet sets, with the same value.
-    expect(headers).toMatchObject(EVERY_SECURITY_HEADER);
-  });
+  it.each(CASES.filter(([kind]) => PAGE_KINDS.has(kind)))(
+    "sends the pages' security headers on a %s answer (%i)",
+    async (_kind, status, send) => {
+      const response = await send(t.app, browser);
+      expect(response.statusCode).toBe(status);
+      const headers = response.headers;
+      const csp = String(headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+      expect(scriptSrc).toContain("'self'");
+      expect(scriptSrc).not.toContain('unsafe-inline');
+      expect(scriptSrc).not.toContain('unsafe-eval');
+      expect(csp).toMatch(/default-src 'self'/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(csp).toMatch(/object-src 'none'/);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+      expect(headers['x-powered-by']).toBeUndefined();
+      // Not some of them: every header helmet sets, with the same value.
+      expect(headers).toMatchObject(EVERY_SECURITY_HEADER);
+    },
+  );
+
+  it.each(CASES.filter(([kind]) => !PAGE_KINDS.has(kind)))(
+    "sends the data answers' security headers on an API %s answer (%i)",
+    async (_kind, status, send) => {
+      const response = await send(t.app, browser);
+      expect(response.statusCode).toBe(status);
+      const headers = response.headers;
+      // Opened as a page, nothing in it may load or run, and no site may frame it.
+      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(headers['strict-transport-security']).toBe(EVERY_SECURITY_HEADER['strict-transport-security']);
+      expect(headers['x-powered-by']).toBeUndefined();
+      expect(headers).toMatchObject(dataSecurityHeaders(EVERY_SECURITY_HEADER));
+      // What only governs a document is left off (decision 023).
+      for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+        expect(headers[name], name).toBeUndefined();
+      }
+    },
+  );
 
   it.each(CASES.filter(([, status]) => status >= 400))(
     'answers a %s error without stack, SQL or internals',
