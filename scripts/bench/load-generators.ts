@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+import { pinned } from './cores.ts';
 
 /** One kind of request, sent over and over. */
 export interface Load {
@@ -29,7 +30,10 @@ export interface Run {
 
 export interface LoadGenerator {
   name: 'wrk' | 'autocannon';
-  run(load: Load, options: { connections: number; seconds: number; expected: number }): Promise<Run>;
+  run(
+    load: Load,
+    options: { connections: number; seconds: number; expected: number; prefix?: string[] },
+  ): Promise<Run>;
 }
 
 const execFileAsync = promisify(execFile);
@@ -104,21 +108,23 @@ end
 
 const wrk: LoadGenerator = {
   name: 'wrk',
-  async run(load, { connections, seconds, expected }) {
+  async run(load, { connections, seconds, expected, prefix = [] }) {
     const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
     try {
       const script = join(dir, 'load.lua');
       writeFileSync(script, wrkScript(load, expected));
-      const { stdout, stderr } = await execFileAsync('wrk', [
-        '-t1',
-        `-c${connections}`,
-        `-d${seconds}s`,
-        '--timeout',
-        '5s',
-        '-s',
-        script,
-        load.url,
-      ]);
+      const { stdout, stderr } = await execFileAsync(
+        ...pinned(prefix, 'wrk', [
+          '-t1',
+          `-c${connections}`,
+          `-d${seconds}s`,
+          '--timeout',
+          '5s',
+          '-s',
+          script,
+          load.url,
+        ]),
+      );
       const line = stdout.split('\n').find((text) => text.startsWith(RESULT_MARKER));
       if (!line) throw new Error(`wrk printed no result:\n${stdout}${stderr}`);
       const [total, durationUs, p99Us, answered, wrongStatus, socketErrors] = line

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { pinned } from './cores.ts';
 
 export const HOST = '127.0.0.1';
 
@@ -68,11 +69,13 @@ const stopped = (child: ChildProcess) =>
  * `node src/server/main.ts` in production on a fresh SQLite file with the demo content. Its log goes
  * to a file, as a service's goes to the journal: written, not shown.
  */
-export async function startSite(dir: string, port: number): Promise<Site> {
+export async function startSite(dir: string, port: number, prefix: string[] = []): Promise<Site> {
   const databaseFile = join(dir, 'site.db');
   const logFile = join(dir, 'site.log');
   const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const [command, args] = pinned(prefix, process.execPath, ['src/server/main.ts']);
+  // taskset runs the server in its own place (exec), so the pid is the server's.
+  const child = spawn(command, args, {
     env: {
       PATH: process.env.PATH ?? '',
       ...SITE_ENV,
@@ -96,8 +99,9 @@ export function helloWorld(): FastifyInstance {
 }
 
 /** Starts the hello-world in a process of its own (this script, run with `--hello <port>`). */
-export async function startHello(script: string, port: number) {
-  const child = spawn(process.execPath, [script, '--hello', String(port)], { stdio: 'inherit' });
+export async function startHello(script: string, port: number, prefix: string[] = []) {
+  const [command, args] = pinned(prefix, process.execPath, [script, '--hello', String(port)]);
+  const child = spawn(command, args, { stdio: 'inherit' });
   const base = `http://${HOST}:${port}`;
   await waitFor(`${base}/`);
   return { process: child, base, stop: () => stopped(child) };

@@ -24,8 +24,11 @@ export interface LoadRow {
   name: string;
   /** The request headers sent, as the report shows them. */
   headers: string;
+  /** The round with the median ratio stands for the case; errors are those of every round. */
   site: Measured;
   hello: Measured;
+  /** The site's rate over the hello-world's, round by round, in the order measured. */
+  ratios: number[];
   /** The goal, as a ratio to the hello-world or in stored requests a second. */
   goal: { ratio?: number; perSecond?: number; p99?: number };
   /** A check made besides the figures, with its result ("… stored"). */
@@ -38,11 +41,12 @@ async function measure(
   load: Load,
   expected: number,
   pid: number | undefined,
-  seconds: number,
+  { seconds, prefix }: RunOptions,
 ): Promise<Measured> {
-  const warmUp = await generator.run(load, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, expected });
+  const common = { connections: CONNECTIONS, expected, prefix };
+  const warmUp = await generator.run(load, { ...common, seconds: WARM_UP_SECONDS });
   const before = cpuMicros(pid);
-  const result = await generator.run(load, { connections: CONNECTIONS, seconds, expected });
+  const result = await generator.run(load, { ...common, seconds });
   const after = cpuMicros(pid);
   return {
     requests: result.requestsPerSecond,
@@ -54,6 +58,15 @@ async function measure(
         ? (after - before) / result.total
         : undefined,
   };
+}
+
+export interface RunOptions {
+  /** Seconds each measured run lasts (after its warm-up). */
+  seconds: number;
+  /** How many times each case is measured, each time right after the hello-world. */
+  rounds?: number;
+  /** The load generator's pinning prefix (cores.ts). */
+  prefix?: string[];
 }
 
 interface Case {
@@ -94,8 +107,9 @@ export async function throughput(
   generator: LoadGenerator,
   site: Site,
   hello: { base: string; pid?: number },
-  seconds: number,
+  options: RunOptions,
 ) {
+  const rounds = options.rounds ?? 1;
   const { base } = site;
   const etag = (await fetch(`${base}/api/events/get-all`, { headers: BROWSER_HEADERS })).headers.get('etag');
   const notModified = await fetch(`${base}/api/events/get-all`, {
@@ -154,14 +168,29 @@ export async function throughput(
           body: CONTACT,
         }
       : { url: `${hello.base}/` };
-    const yardstick = await measure(generator, helloLoad, post ? 201 : 200, hello.pid, seconds);
     const storedBefore = post ? storedRequests(site.databaseFile) : 0;
-    const ours = await measure(generator, load, expected, site.process.pid, seconds);
+    // Hello-world and site in turn, `rounds` times: the round with the median ratio stands for the case,
+    // so one round that the machine disturbed neither makes nor breaks it.
+    const measured: { hello: Measured; site: Measured }[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const yardstick = await measure(generator, helloLoad, post ? 201 : 200, hello.pid, options);
+      const ours = await measure(generator, load, expected, site.process.pid, options);
+      measured.push({ hello: yardstick, site: ours });
+    }
+    const ratioOf = (pair: { hello: Measured; site: Measured }) => pair.site.requests / pair.hello.requests;
+    const middle = [...measured].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor(rounds / 2)]!;
+    const ours: Measured = {
+      ...middle.site,
+      errors: measured.reduce((sum, pair) => sum + pair.site.errors, 0),
+      answered: measured.reduce((sum, pair) => sum + pair.site.answered, 0),
+    };
+    const yardstick = middle.hello;
     const row: LoadRow = {
       name,
       headers: describeHeaders(load.headers),
       site: ours,
       hello: yardstick,
+      ratios: measured.map(ratioOf),
       goal,
     };
     if (post) {
@@ -178,7 +207,7 @@ export async function throughput(
     rows.push(row);
     console.log(
       `${generator.name} ${name}: ${Math.round(ours.requests)} req/s, p99 ${ours.p99} ms ` +
-        `(hello-world ${Math.round(yardstick.requests)}, ratio ${(ours.requests / yardstick.requests).toFixed(2)})`,
+        `(hello-world ${Math.round(yardstick.requests)}, ratios ${row.ratios.map((r) => r.toFixed(2)).join(' ')})`,
     );
   }
   return rows;
