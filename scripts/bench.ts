@@ -92,7 +92,7 @@ async function main() {
         generator,
         site,
         { base: hello.base, pid: hello.process.pid },
-        { seconds, rounds, prefix: cores.load },
+        { seconds, rounds, prefix: cores.load, pin: cores.pin },
       );
     }
     const text = report({
@@ -281,7 +281,8 @@ Each case is measured ${rounds} times, each time right after the hello-world (a 
 process: \`GET /\` answers \`{"hello":"world"}\`, \`POST /\` reads the same JSON body and answers 201), with the
 same connections and duration; "Ratio" is the site's requests per second over the hello-world's, and the
 round with the median ratio gives the row's figures (errors are those of every round, and the stored
-count covers them all). Cores: ${cores.description}. Headers not listed are
+count covers them all). Cores: ${cores.description}; for the contact posts, whose goal is not a ratio,
+neither is pinned. Headers not listed are
 ${generator.name}'s own (Host, Connection); "…" stands for the CSRF cookie and token the web client would send.
 ${GENERATOR_NOTES[generator.name]}
 The 304 case sends the list's current ETag. Server CPU per request is the server process's user and

@@ -67,6 +67,12 @@ export interface RunOptions {
   rounds?: number;
   /** The load generator's pinning prefix (cores.ts). */
   prefix?: string[];
+  /**
+   * Moves a server to its core or lets it use every core (cores.ts). The ratio cases compare the two
+   * servers on one core each; the contact posts' goal is absolute (stored a second, p99), and the site
+   * writes them with every core it has, as it would in service.
+   */
+  pin?: (pid: number | undefined, pinned: boolean) => void;
 }
 
 interface Case {
@@ -110,6 +116,10 @@ export async function throughput(
   options: RunOptions,
 ) {
   const rounds = options.rounds ?? 1;
+  if (options.pin) {
+    options.pin(site.process.pid, true);
+    options.pin(hello.pid, true);
+  }
   const { base } = site;
   const etag = (await fetch(`${base}/api/events/get-all`, { headers: BROWSER_HEADERS })).headers.get('etag');
   const notModified = await fetch(`${base}/api/events/get-all`, {
@@ -169,12 +179,16 @@ export async function throughput(
         }
       : { url: `${hello.base}/` };
     const storedBefore = post ? storedRequests(site.databaseFile) : 0;
+    const pinned = goal.ratio !== undefined || goal.perSecond === undefined;
+    options.pin?.(site.process.pid, pinned);
+    options.pin?.(hello.pid, pinned);
+    const runOptions = { ...options, prefix: pinned ? options.prefix : [] };
     // Hello-world and site in turn, `rounds` times: the round with the median ratio stands for the case,
     // so one round that the machine disturbed neither makes nor breaks it.
     const measured: { hello: Measured; site: Measured }[] = [];
     for (let round = 0; round < rounds; round++) {
-      const yardstick = await measure(generator, helloLoad, post ? 201 : 200, hello.pid, options);
-      const ours = await measure(generator, load, expected, site.process.pid, options);
+      const yardstick = await measure(generator, helloLoad, post ? 201 : 200, hello.pid, runOptions);
+      const ours = await measure(generator, load, expected, site.process.pid, runOptions);
       measured.push({ hello: yardstick, site: ours });
     }
     const ratioOf = (pair: { hello: Measured; site: Measured }) => pair.site.requests / pair.hello.requests;
@@ -197,10 +211,11 @@ export async function throughput(
       // Every 201 (warm-up included) must be a request stored with its notification queued.
       const stored = storedRequests(site.databaseFile) - storedBefore;
       const complete = notificationsComplete(site.databaseFile);
-      // Requests still in flight when a run ends are stored without their answer being counted.
+      // Requests still in flight when a run ends (a warm-up or a measured run, each round) are stored
+      // without their answer being counted: at most one a connection each time.
       const inFlight = stored - ours.answered;
       row.check =
-        inFlight >= 0 && inFlight <= 2 * CONNECTIONS && complete
+        inFlight >= 0 && inFlight <= 2 * rounds * CONNECTIONS && complete
           ? `${ours.answered} answered 201 and ${stored} stored (${inFlight} were in flight when a run ended), each with its notification queued`
           : `MISMATCH: ${ours.answered} answered 201, ${stored} stored, notifications complete: ${complete}`;
     }
