@@ -8,10 +8,10 @@ import { availableParallelism } from 'node:os';
 export interface Pinning {
   /** The command prefix that runs a server on its core, or none when nothing is pinned. */
   server: string[];
-  /** Moves a running process, every thread of it, to the servers' core (true) or to every core (false). */
-  pin(pid: number | undefined, pinned: boolean): void;
   /** The same for the load generator. */
   load: string[];
+  /** Moves a running process, every thread of it, to the servers' core (true) or to every core (false). */
+  pin(pid: number | undefined, pinned: boolean): void;
   /** What the report says about it. */
   description: string;
 }
@@ -22,8 +22,8 @@ export function pinning(): Pinning {
   if (cores < 2 || taskset.error !== undefined || taskset.status !== 0) {
     return {
       server: [],
-      pin: () => {},
       load: [],
+      pin: () => {},
       description: 'processes not pinned to cores (the scheduler places them)',
     };
   }
@@ -31,13 +31,13 @@ export function pinning(): Pinning {
   const loadCores = cores === 2 ? '0' : `0-${cores - 2}`;
   return {
     server: ['taskset', '-c', serverCore],
+    load: ['taskset', '-c', loadCores],
     pin(pid, pinned) {
       if (pid === undefined) return;
       spawnSync('taskset', ['-a', '-p', '-c', pinned ? serverCore : `0-${cores - 1}`, String(pid)], {
         stdio: 'ignore',
       });
     },
-    load: ['taskset', '-c', loadCores],
     description: `each server pinned to core ${serverCore}, the load generator to core${cores === 2 ? '' : 's'} ${loadCores} (taskset)`,
   };
 }

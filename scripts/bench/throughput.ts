@@ -116,10 +116,6 @@ export async function throughput(
   options: RunOptions,
 ) {
   const rounds = options.rounds ?? 1;
-  if (options.pin) {
-    options.pin(site.process.pid, true);
-    options.pin(hello.pid, true);
-  }
   const { base } = site;
   const etag = (await fetch(`${base}/api/events/get-all`, { headers: BROWSER_HEADERS })).headers.get('etag');
   const notModified = await fetch(`${base}/api/events/get-all`, {
