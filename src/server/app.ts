@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -25,6 +26,7 @@ import { NotableRequestLog, lazyRequestLogger } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
+import { ReadyAnswers } from './site/ready-answers.ts';
 import { sitePlugin } from './site/site.plugin.ts';
 import { serveUploads } from './uploads/uploads.routes.ts';
 import './types.ts';
@@ -73,6 +75,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+
+  // The public lists, once made, are answered before Fastify's routing (decision 024). Fastify's own
+  // request listener stays behind them for everything else; app.inject() goes straight to it.
+  const readyAnswers = new ReadyAnswers();
+  const [routed] = app.server.listeners('request') as RequestListener[];
+  if (routed) {
+    app.server.removeListener('request', routed);
+    app.server.on('request', readyAnswers.inFrontOf(routed));
+  }
+  app.decorate('readyAnswers', readyAnswers);
+  // Closing, Fastify answers 503 with `Connection: close`; the ready answers step aside first.
+  app.addHook('preClose', async () => readyAnswers.close());
 
   // The API speaks JSON only: a text body is refused with 415 rather than parsed.
   app.removeContentTypeParser('text/plain');

@@ -7,6 +7,7 @@ import type { Dialect } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { ContactRequestStore } from './mail/accept-request.ts';
 import type { MailWorker } from './mail/worker.ts';
+import type { ReadyAnswers } from './site/ready-answers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,10 @@ declare module 'fastify' {
     onContentChange(listener: ContentChangeListener): void;
     /** How content changes reach the other instances (none with a lone SQLite process). */
     contentBus: ContentBus | undefined;
+    /** Public answers held ready before Fastify's routing (site/ready-answers.ts). */
+    readyAnswers: ReadyAnswers;
+    /** The security headers every answer to this URL carries (plugins/security.ts). */
+    securityHeadersFor(url: string): Readonly<Record<string, string>>;
   }
   interface Session {
     adminId?: string;

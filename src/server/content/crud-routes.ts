@@ -7,6 +7,8 @@ import { PREPARED_ROUTE, prepareBody, sendPrepared, type PreparedBody } from '..
 import type { ContentRepository } from './table-repository.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** Lists may be kept, but asked again each time (their ETag makes that a 304). */
+const CACHE_CONTROL = 'no-cache';
 
 export interface ContentResource<Input, Entity> {
   resource: Resource;
@@ -41,11 +43,19 @@ export function contentReadRoutes<Input, Entity>(
      */
     let lastMade: PreparedBody | undefined;
     let generation = 0;
+    const path = apiRoutes.list(resource);
+    /** What the route sets besides the body's own headers, for the answer held before the router. */
+    const readyHeaders = {
+      ...app.securityHeadersFor(path),
+      'content-type': JSON_TYPE,
+      'cache-control': CACHE_CONTROL,
+    };
     app.onContentChange((changed) => {
       if (changed !== resource) return;
       generation++;
       list = undefined;
       ready = undefined;
+      app.readyAnswers.delete(path);
     });
     const prepareList = () => {
       const started = generation;
@@ -58,18 +68,19 @@ export function contentReadRoutes<Input, Entity>(
       };
       prepared.then((body) => {
         lastMade = body;
-        if (started === generation) ready = body;
-        else forget();
+        if (started !== generation) return forget();
+        ready = body;
+        app.readyAnswers.set(path, body, readyHeaders);
       }, forget);
       return prepared;
     };
 
     app.get(
-      apiRoutes.list(resource),
+      path,
       // The schema documents the answer; the body sent is the prepared one, checked once when made.
       { ...PREPARED_ROUTE, schema: { response: { 200: listEnvelope } } },
       (request, reply) => {
-        reply.header('Cache-Control', 'no-cache');
+        reply.header('Cache-Control', CACHE_CONTROL);
         if (ready) {
           sendPrepared(request, reply, ready, JSON_TYPE);
           return;

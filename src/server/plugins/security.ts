@@ -46,9 +46,11 @@ export const securityPlugin = fp(
     // checks where the post comes from instead (see security/same-origin.ts).
     const headers = securityHeaders(helmetOptions(production));
     const dataHeaders = dataSecurityHeaders(headers);
+    const headersFor = (url: string) => (url.startsWith('/api/') ? dataHeaders : headers);
+    app.decorate('securityHeadersFor', headersFor);
     const refusePlainHttpLogin = httpsLoginCheck(app);
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith('/api/') ? dataHeaders : headers);
+      reply.headers(headersFor(request.url));
       if (SAFE_METHODS.has(request.method)) return done();
       const plainHttpLogin = refusePlainHttpLogin?.(request);
       if (plainHttpLogin) return done(plainHttpLogin);
