@@ -128,12 +128,18 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)(
       }
     });
 
-    it("shows a content change on both instances' next render, not when their caches expire", async () => {
+    it("shows a content change on both instances' next render and list, not when their caches expire", async () => {
       const name = `Convocatoria ${tag}`;
       const direct = [a, b].map((instance) => new HttpsVisitor(instance.url));
-      // Each instance has the page in its cache.
+      const list = '/api/news/get-all';
+      // Each instance has the page in its cache, and the list held before its router (decision 024).
       for (const page of await Promise.all(direct.map((d) => d.request('GET', '/Inicio')))) {
         expect(page.text).not.toContain(name);
+      }
+      for (let read = 0; read < 2; read++) {
+        for (const answer of await Promise.all(direct.map((d) => d.request('GET', list)))) {
+          expect(answer.text).not.toContain(name);
+        }
       }
       const admin = visitor();
       expect((await admin.request('POST', '/api/auth/login', ADMIN)).status).toBe(200);
@@ -143,11 +149,11 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)(
       expect(created.status).toBe(201);
       const started = performance.now();
       await waitFor(
-        'both instances to render the new item',
+        'both instances to render and list the new item',
         async () =>
-          (await Promise.all(direct.map((d) => d.request('GET', '/Inicio')))).every((p) =>
-            p.text.includes(name),
-          ),
+          (
+            await Promise.all(direct.flatMap((d) => [d.request('GET', '/Inicio'), d.request('GET', list)]))
+          ).every((p) => p.text.includes(name)),
         5_000,
         50,
       );
