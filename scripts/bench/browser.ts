@@ -38,6 +38,10 @@ export interface LighthouseRow {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Lighthouse's own measure of this machine's speed in that run (its CPU throttling is relative to it). */
+  benchmarkIndex: number;
+  /** Every run's Performance score; a run that failed (no paint seen, a protocol error) scores 0. */
+  runScores: number[];
 }
 
 /** Lighthouse's mobile defaults, `runs` times a page; the run with the median performance stands for it. */
@@ -66,10 +70,14 @@ export async function lighthouseRuns(targets: Target[], runs: number): Promise<L
           lcp: audit('largest-contentful-paint'),
           tbt: audit('total-blocking-time'),
           cls: audit('cumulative-layout-shift'),
+          benchmarkIndex: lhr.environment.benchmarkIndex,
+          runScores: [],
         });
+        if (lhr.runtimeError) console.log(`lighthouse ${label}: run failed: ${lhr.runtimeError.code}`);
       }
       const middle = median(results.map((result) => result.performance));
-      rows.push(results.find((result) => result.performance === middle)!);
+      const chosen = results.find((result) => result.performance === middle)!;
+      rows.push({ ...chosen, runScores: results.map((result) => result.performance) });
       console.log(`lighthouse ${label}: ${results.map((result) => result.performance).join(', ')}`);
     }
   } finally {
