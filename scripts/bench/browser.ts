@@ -50,7 +50,7 @@ export async function lighthouseRuns(targets: Target[], runs: number): Promise<L
   const rows: LighthouseRow[] = [];
   try {
     for (const { label, url } of targets) {
-      const results: LighthouseRow[] = [];
+      const results: Omit<LighthouseRow, 'runScores'>[] = [];
       for (let run = 0; run < runs; run++) {
         const result = await lighthouse(url, {
           port: chrome.port,
@@ -71,14 +71,13 @@ export async function lighthouseRuns(targets: Target[], runs: number): Promise<L
           tbt: audit('total-blocking-time'),
           cls: audit('cumulative-layout-shift'),
           benchmarkIndex: lhr.environment.benchmarkIndex,
-          runScores: [],
         });
         if (lhr.runtimeError) console.log(`lighthouse ${label}: run failed: ${lhr.runtimeError.code}`);
       }
-      const middle = median(results.map((result) => result.performance));
-      const chosen = results.find((result) => result.performance === middle)!;
-      rows.push({ ...chosen, runScores: results.map((result) => result.performance) });
-      console.log(`lighthouse ${label}: ${results.map((result) => result.performance).join(', ')}`);
+      const runScores = results.map((result) => result.performance);
+      const middle = median(runScores);
+      rows.push({ ...results.find((result) => result.performance === middle)!, runScores });
+      console.log(`lighthouse ${label}: ${runScores.join(', ')}`);
     }
   } finally {
     chrome.kill();
