@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { connect } from 'node:tls';
 import { ROOT, freePort, sleep } from '../../faults/harness/server-process.ts';
 
 export interface Caddy {
@@ -82,5 +83,29 @@ import ${join(ROOT, 'deploy', 'Caddyfile')}
     }
     await sleep(100);
   }
-  return { url, port, ca: readFileSync(caFile), output, stop };
+  const ca = readFileSync(caFile);
+  // The site's own certificate is issued after the configuration is served; until then a handshake
+  // ends in an "internal error" alert, so the first test would fail for a reason of Caddy's start.
+  while (!(await handshakes(port, ca))) {
+    if (exited || Date.now() > deadline) {
+      await stop();
+      throw new Error(`Caddy served no certificate for localhost:\n${output.slice(-20).join('\n')}`);
+    }
+    await sleep(100);
+  }
+  return { url, port, ca, output, stop };
+}
+
+/** Whether a TLS handshake with localhost on `port` succeeds, trusting only `ca`. */
+function handshakes(port: number, ca: Buffer): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, servername: 'localhost', ca }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
 }
