@@ -1,6 +1,6 @@
 /**
- * The site's web font (Inter, decision 021 and 022): its one file, as tokens.css names it in its
- * @font-face, and the localStorage key that says this browser has it in its cache.
+ * The site's web font (Inter, decisions 021, 022 and 025): its one file, as tokens.css names it in its
+ * @font-face, and the sessionStorage key that says this tab has fetched it into the browser's cache.
  */
 export const FONT_URL = '/fonts/inter-latin-wght-normal.woff2';
 export const FONT_FLAG = 'fuente-inter';

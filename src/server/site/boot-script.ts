@@ -11,17 +11,20 @@ import { FONT_FLAG, FONT_URL, FONTS_LOADED_CLASS } from '../../shared/web-font.t
  *
  * It also fetches the web font, without using it yet: switching a whole page to another font restyles and
  * lays out every element of it, one long task on a slow phone, for text that already reads well in its
- * metric-matched fallback. Once the file is in the browser's cache a flag says so (in localStorage;
+ * metric-matched fallback. Once the file is in the browser's cache a flag says so (in sessionStorage;
  * nothing about the visitor), and from then on the root gets `fonts-loaded` as the boot script runs, so
- * the next page, and every page of a later visit, starts in Inter. A move to another page within the app
- * changes the font at that moment (useRouteEffects), when the view is redrawn anyway.
+ * every page this tab loads next starts in Inter. A move to another page within the app changes the font
+ * at that moment (useRouteEffects), when the view is redrawn anyway. The flag lives only as long as the
+ * tab (decision 025): the first page of every visit paints in the fallback and asks for the file after
+ * that paint, whatever the cache holds, as a flag kept across visits can outlive the cached file and
+ * then make the font compete with the first view.
  */
 
 export const BOOT_SCRIPT =
   "(function(b){var d=document,w=window,r=d.documentElement,done=0,F='" +
   FONT_FLAG +
   "',known;" +
-  'try{known=w.localStorage.getItem(F)}catch(e){}' +
+  'try{known=w.sessionStorage.getItem(F)}catch(e){}' +
   "if(known)r.classList.add('" +
   FONTS_LOADED_CLASS +
   "');" +
@@ -29,7 +32,7 @@ export const BOOT_SCRIPT =
   "function font(){if(known||!w.fetch)return;w.fetch('" +
   FONT_URL +
   "',{priority:'low'}).then(function(a){" +
-  "if(a.ok)return a.arrayBuffer().then(function(){try{w.localStorage.setItem(F,'1')}catch(e){}})" +
+  "if(a.ok)return a.arrayBuffer().then(function(){try{w.sessionStorage.setItem(F,'1')}catch(e){}})" +
   '}).catch(function(){})}' +
   'function go(){if(done)return;done=1;' +
   "(b.getAttribute('data-preload')||'').split(' ').forEach(function(f){" +

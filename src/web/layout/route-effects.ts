@@ -27,9 +27,9 @@ export function useRouteEffects() {
   const first = useRef(pathname);
 
   useEffect(() => {
-    // The first page keeps the font it was drawn in; the next one is redrawn anyway (decision 022).
+    // The first page keeps the font it was drawn in; the next one is redrawn anyway (decisions 022, 025).
     if (pathname !== first.current)
-      switchToCachedWebFont(document.documentElement, () => window.localStorage);
+      switchToCachedWebFont(document.documentElement, () => window.sessionStorage);
   }, [pathname]);
 
   useEffect(() => {
