@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
 import {
   adminFirstLoad,
+  browserVersion,
   firstLoadSizes,
   lighthouseRuns,
   type AdminSize,
@@ -76,6 +77,7 @@ async function main() {
   const generator = loadGenerator();
   try {
     const pages = await pagesToMeasure(site.base);
+    const browser = await browserVersion();
     let lh: LighthouseRow[] = [];
     let sizes: SizeRow[] = [];
     let throughputRows: LoadRow[] = [];
@@ -106,6 +108,7 @@ async function main() {
       rounds,
       cores,
       loadAverage: load,
+      browser,
     });
     // Written as the repository's formatter would leave it, so the format check passes on it as is.
     if (!only)
@@ -190,6 +193,7 @@ interface ReportInput {
   rounds: number;
   cores: Pinning;
   loadAverage: number;
+  browser: string;
 }
 
 /** The commit measured, and whether the working tree differed from it. */
@@ -216,6 +220,7 @@ function report({
   rounds,
   cores,
   loadAverage,
+  browser,
 }: ReportInput): string {
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const inicio = sizes.find((row) => row.label === '/Inicio');
@@ -223,7 +228,7 @@ function report({
   return `# Benchmarks
 
 Produced by \`npm run bench\` (scripts/bench.ts) on ${new Date().toISOString().slice(0, 10)}, at ${revision()}: ${cpus().length} × ${cpu},
-${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version}, Chromium headless, everything on loopback; the 1-minute
+${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version}, Chromium ${browser} headless, everything on loopback; the 1-minute
 load average was ${loadAverage.toFixed(2)} when the run began. The site runs \`node src/server/main.ts\` from its
 production build: \`NODE_ENV=${SITE_ENV.NODE_ENV}\` (secure cookies, HSTS), with \`SESSION_SECRET\` and an https
 \`SITE_URL\` set, the default logging (\`LOG_LEVEL\` and \`LOG_REQUESTS\` unset: \`info\`, \`notable\`; its log written

@@ -85,6 +85,16 @@ export async function lighthouseRuns(targets: Target[], runs: number): Promise<L
   return rows;
 }
 
+/** The browser's own version, as Playwright reads it over the protocol ("156.0.8078.79"). */
+export async function browserVersion(): Promise<string> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    return browser.version();
+  } finally {
+    await browser.close();
+  }
+}
+
 export interface SizeRow {
   label: string;
   js: number;
