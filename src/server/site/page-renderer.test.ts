@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { entryStylesheets, inlineStylesheets, pageAssetLinks, withoutTemplateHead } from './page-renderer.ts';
+import {
+  entryStylesheets,
+  inlineStylesheets,
+  pageAssetLinks,
+  pageStylesheets,
+  withoutTemplateHead,
+} from './page-renderer.ts';
 
 describe('the page template', () => {
   // The web app's real template, whose description spreads over several lines.
@@ -103,6 +109,33 @@ describe('inline stylesheets', () => {
       'assets/shared.css',
       'assets/b.css',
     ]);
+  });
+
+  it("gives a page the entry's stylesheets and its own, none of another page's, in the site's order", () => {
+    const pages = ['pages/a.tsx', 'pages/b.tsx'];
+    expect(pageStylesheets(manifest, 'pages/a.tsx', pages)).toEqual([
+      'assets/main.css',
+      'assets/a.css',
+      'assets/shared.css',
+    ]);
+    // Alone, b's chunks would put its own stylesheet before the shared one; the site's order puts the
+    // shared one first, as on page a.
+    expect(pageStylesheets(manifest, 'pages/b.tsx', pages)).toEqual([
+      'assets/main.css',
+      'assets/shared.css',
+      'assets/b.css',
+    ]);
+  });
+
+  it('inlines only the stylesheets it is given, and names only those', () => {
+    const html = inlineStylesheets(template, manifest, (file) => css[file]!, [
+      'assets/main.css',
+      'assets/shared.css',
+      'assets/b.css',
+    ]);
+    expect(html).toContain('<style>body{margin:0}\n.s{}\n.b{color:blue}</style>');
+    expect(html).not.toContain('a.css');
+    expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
   });
 
   it('puts them in one style element where the entry linked its own, and links none', () => {

@@ -87,14 +87,19 @@ export function pageScripts(
 
 /**
  * Every stylesheet of the app whose HTML entry is `entryKey`, in the order the cascade expects: the
- * entry's own first, then each chunk's as the chunks would load.
+ * entry's own first, then each chunk's as the chunks would load. Chunks named in `skip` are not followed
+ * (what only they bring is left out).
  */
-export function entryStylesheets(manifest: Record<string, ManifestChunk>, entryKey = 'index.html'): string[] {
+export function entryStylesheets(
+  manifest: Record<string, ManifestChunk>,
+  entryKey = 'index.html',
+  skip: ReadonlySet<string> = new Set(),
+): string[] {
   const styles = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
+    if (!chunk || seen.has(key) || skip.has(key)) return;
     seen.add(key);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
@@ -105,17 +110,34 @@ export function entryStylesheets(manifest: Record<string, ManifestChunk>, entryK
 }
 
 /**
- * The template with the whole public site's CSS in one <style> in place of the entry's stylesheet link.
- * The site's CSS is small (about 11 KB compressed), and inline it costs no request before the first
- * paint, whatever page is opened first and wherever the visitor goes next. `readAsset` reads a built
- * file by its path under the web root.
+ * The stylesheets one page needs (decision 026): the public entry's, less what only the other pages'
+ * chunks bring. They keep the order `entryStylesheets` gives the whole site (not the order this page's
+ * chunks alone would give), so two rules that meet on an element cascade alike on every page.
+ */
+export function pageStylesheets(
+  manifest: Record<string, ManifestChunk>,
+  pageKey: string,
+  /** The source module of every page (`pageModules`' values). */
+  pageKeys: readonly string[],
+): string[] {
+  const needed = new Set(
+    entryStylesheets(manifest, 'index.html', new Set(pageKeys.filter((key) => key !== pageKey))),
+  );
+  return entryStylesheets(manifest).filter((file) => needed.has(file));
+}
+
+/**
+ * The template with stylesheets in one <style> in place of the entry's stylesheet link: by default the
+ * whole public site's (for a page the server did not render), else those `files` name (a page's own,
+ * `pageStylesheets`). Inline they cost no request before the first paint. `readAsset` reads a built file
+ * by its path under the web root.
  */
 export function inlineStylesheets(
   template: string,
   manifest: Record<string, ManifestChunk>,
   readAsset: (file: string) => string,
+  files = entryStylesheets(manifest),
 ): string {
-  const files = entryStylesheets(manifest);
   if (files.length === 0) return template;
   // "</style" cannot occur inside a style element; built CSS has no reason to contain it.
   const css = files.map((file) => readAsset(file).replace(/<\/style/gi, '<\\/style')).join('\n');
@@ -157,15 +179,27 @@ export async function createPageRenderer(options: {
   siteUrl: string;
   onError: (error: unknown) => void;
 }): Promise<PageRenderer> {
-  const { db, siteUrl } = options;
+  const { db, siteUrl, manifest, readAsset } = options;
+  // Without server rendering the browser draws whatever page it is on: it gets the whole site's CSS.
   const template = bootAfterFirstPaint(
-    options.manifest && options.readAsset
-      ? inlineStylesheets(options.template, options.manifest, options.readAsset)
-      : options.template,
+    manifest && readAsset ? inlineStylesheets(options.template, manifest, readAsset) : options.template,
   );
   const entry = existsSync(options.ssrEntryFile)
     ? ((await import(pathToFileURL(options.ssrEntryFile).href)) as ServerEntry)
     : undefined;
+  const pageKeys = Object.values(entry?.pageModules ?? {});
+  /** Each page's template, with only the CSS that page needs, made once. */
+  const shells = new Map<string, string>();
+  const shellOf = (moduleKey: string | undefined): string => {
+    if (!moduleKey || !manifest || !readAsset) return template;
+    let shell = shells.get(moduleKey);
+    if (shell === undefined) {
+      const files = pageStylesheets(manifest, moduleKey, pageKeys);
+      shell = bootAfterFirstPaint(inlineStylesheets(options.template, manifest, readAsset, files));
+      shells.set(moduleKey, shell);
+    }
+    return shell;
+  };
   const cache = new Map<string, { page: PreparedBody; at: number }>();
   /** Renderings under way, shared by every request that asks for the page meanwhile. */
   const rendering = new Map<string, Promise<PreparedBody>>();
@@ -190,14 +224,15 @@ export async function createPageRenderer(options: {
     };
     const page = await entry.render(pathname, data, siteUrl);
     const moduleKey = entry.pageModules[routeOf(pathname)];
+    const base = shellOf(moduleKey);
     // The page's own chunks go to the boot script, which fetches them after the first paint, or, with
     // a template that loads its scripts at once, to modulepreload links in the head.
-    const shell = bootsAfterFirstPaint(template)
-      ? withPagePreloads(template, pageScripts(options.manifest ?? {}, moduleKey, template))
-      : template;
-    const links = bootsAfterFirstPaint(template)
+    const shell = bootsAfterFirstPaint(base)
+      ? withPagePreloads(base, pageScripts(manifest ?? {}, moduleKey, base))
+      : base;
+    const links = bootsAfterFirstPaint(base)
       ? ''
-      : `\n    ${pageAssetLinks(options.manifest ?? {}, moduleKey, template)}`;
+      : `\n    ${pageAssetLinks(manifest ?? {}, moduleKey, base)}`;
     return withoutTemplateHead(shell)
       .replace('</head>', `    ${page.head}${links}\n  </head>`)
       .replace(
