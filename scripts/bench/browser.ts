@@ -40,25 +40,43 @@ export interface LighthouseRow {
   cls: number;
   /** Lighthouse's own measure of this machine's speed in that run (its CPU throttling is relative to it). */
   benchmarkIndex: number;
-  /** Every run's Performance score; a run that failed (no paint seen, a protocol error) scores 0. */
+  /** Every run's Performance score; a run that failed three times (no paint seen, a protocol error) scores 0. */
   runScores: number[];
 }
 
-/** Lighthouse's mobile defaults, `runs` times a page; the run with the median performance stands for it. */
-export async function lighthouseRuns(targets: Target[], runs: number): Promise<LighthouseRow[]> {
+async function lighthouseRun(port: number, url: string) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  return result!.lhr;
+}
+
+/**
+ * Lighthouse's mobile defaults, `runs` times a page; the run with the median performance stands for it.
+ * `failed` receives a line for each run Lighthouse could not complete and that was made again.
+ */
+export async function lighthouseRuns(
+  targets: Target[],
+  runs: number,
+  failed: string[] = [],
+): Promise<LighthouseRow[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   const rows: LighthouseRow[] = [];
   try {
     for (const { label, url } of targets) {
       const results: Omit<LighthouseRow, 'runScores'>[] = [];
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        const lhr = result!.lhr;
+        // A run Lighthouse itself could not complete (it saw no navigation start or no paint in its
+        // trace, now and then) measured nothing: it is made again, at most twice, and counted.
+        let lhr = await lighthouseRun(chrome.port, url);
+        for (let again = 0; lhr.runtimeError && again < 2; again++) {
+          console.log(`lighthouse ${label}: run failed (${lhr.runtimeError.code}), made again`);
+          failed.push(`${label}: ${lhr.runtimeError.code}`);
+          lhr = await lighthouseRun(chrome.port, url);
+        }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         results.push({
