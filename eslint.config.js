@@ -18,6 +18,17 @@ const serverNeverImportsWeb = {
   message: 'The server never imports web code.',
 };
 
+const noTestHelpers = {
+  regex: '(^|\\/)test\\/',
+  message: 'Production code imports no test helper: helpers live in a test/ folder and serve tests only.',
+};
+const routesApart = {
+  regex: '[.-]routes(\\.ts)?$',
+  message: 'A route file imports no other route file: what two of them share goes to a module beside them.',
+};
+/** Tests and their helpers (each side's test/ folder), which the production-only rules leave alone. */
+const testsOf = (side) => [`src/${side}/**/*.test.{ts,tsx}`, `src/${side}/test/**/*.{ts,tsx}`];
+
 const featuresDir = fileURLToPath(new URL('./src/web/features', import.meta.url));
 
 /** Every folder under src/web/features, with the feature it belongs to and how deep inside it lies. */
@@ -73,13 +84,16 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [webNeverImportsServer, publicSiteOwnRouter] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [webNeverImportsServer, publicSiteOwnRouter, noTestHelpers] },
+      ],
     },
   },
   {
     // The admin is built on react-admin, which is built on React Router.
     files: ['src/web/admin/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [webNeverImportsServer] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [webNeverImportsServer, noTestHelpers] }] },
   },
   ...featureFolders.map(({ feature, path, depth }) => ({
     files: [`src/web/features/${path}/*.{ts,tsx}`],
@@ -90,6 +104,7 @@ export default tseslint.config(
           patterns: [
             webNeverImportsServer,
             publicSiteOwnRouter,
+            noTestHelpers,
             { regex: otherFeature(feature, depth), message: featuresApart },
           ],
         },
@@ -106,6 +121,7 @@ export default tseslint.config(
           patterns: [
             webNeverImportsServer,
             publicSiteOwnRouter,
+            noTestHelpers,
             { group: ['**/features/**'], message: layoutApart },
           ],
         },
@@ -115,7 +131,13 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb, noTestHelpers] }] },
+  },
+  {
+    files: ['src/server/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb, noTestHelpers, routesApart] }],
+    },
   },
   {
     // A repository holds SQL and knows nothing of HTTP: it reports a refused value with a domain error.
@@ -126,6 +148,7 @@ export default tseslint.config(
         {
           patterns: [
             serverNeverImportsWeb,
+            noTestHelpers,
             {
               regex: '[.-]routes(\\.ts)?$|(^|\\/)plugins\\/errors(\\.ts)?$',
               message: 'Repositories import neither routes nor HTTP errors; see src/server/domain-errors.ts.',
@@ -151,6 +174,18 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  // Tests may use their helpers; they keep only the line between the server and the web app.
+  {
+    files: testsOf('server'),
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb] }] },
+  },
+  {
+    files: testsOf('web'),
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [webNeverImportsServer] }],
+      'no-restricted-syntax': 'off',
     },
   },
 );

@@ -3,7 +3,7 @@
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { clearContent, seedDemoContentIfEmpty } from '../src/server/seed/seed.ts';
+import { clearContent, seedDemoContentIfEmpty } from '../src/server/content/seed.ts';
 
 const config = loadConfig();
 if (config.env === 'production') {

@@ -80,17 +80,65 @@ describe('the lint boundaries', () => {
   });
 
   it('keep repositories off route modules and HTTP errors', async () => {
-    const inRepository = 'src/server/news/boundary-check.repository.ts';
+    const inRepository = 'src/server/content/boundary-check.repository.ts';
     const code = [
-      "export { contentWriteRoutes } from '../content/crud-routes.ts';",
-      "export { adminsRoutes } from '../admin/admins.routes.ts';",
+      "export { contentWriteRoutes } from './crud.routes.ts';",
+      "export { adminsRoutes } from '../accounts/admins.routes.ts';",
       "export { HttpError } from '../plugins/errors.ts';",
       "export { InvalidInputError } from '../domain-errors.ts';",
-      "export { tableRepository } from '../content/table-repository.ts';",
+      "export { tableRepository } from './table-repository.ts';",
       '',
     ].join('\n');
     const errors = await boundaryErrors(inRepository, code);
     expect(errors).toHaveLength(3);
     for (const error of errors) expect(error).toMatch(/Repositories import neither routes nor HTTP errors/);
+  });
+
+  it('keep route files apart from each other', async () => {
+    const inRoutes = 'src/server/accounts/boundary-check.routes.ts';
+    expect(
+      await boundaryErrors(inRoutes, "export { ACCOUNT_ATTEMPTS } from './second-factor.routes.ts';\n"),
+    ).toEqual([expect.stringMatching(/A route file imports no other route file/)]);
+    expect(
+      await boundaryErrors(inRoutes, "export { ACCOUNT_ATTEMPTS } from './attempt-limit.ts';\n"),
+    ).toEqual([]);
+    // A domain's plugin puts its route files together.
+    expect(
+      await boundaryErrors(
+        'src/server/accounts/boundary-check.plugin.ts',
+        "export { authRoutes } from './auth.routes.ts';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keep test helpers out of production code, on both sides, and let tests use them', async () => {
+    const helpers: [string, string][] = [
+      ['src/server/content/boundary-check.ts', "export { TEST_ADMIN } from '../test/app.ts';\n"],
+      ['src/server/content/boundary-check.routes.ts', "export { TEST_ADMIN } from '../test/app.ts';\n"],
+      ['src/server/content/boundary-check.repository.ts', "export { TEST_ADMIN } from '../test/app.ts';\n"],
+      ['src/web/lib/boundary-check.ts', "export { firstLoad } from '../test/bundle-graph.ts';\n"],
+      ['src/web/admin/boundary-check.ts', "export { firstLoad } from '../test/bundle-graph.ts';\n"],
+      [
+        'src/web/features/news/boundary-check.ts',
+        "export { firstLoad } from '../../test/bundle-graph.ts';\n",
+      ],
+    ];
+    for (const [path, code] of helpers) {
+      expect(await boundaryErrors(path, code), path).toEqual([
+        expect.stringMatching(/Production code imports no test helper/),
+      ]);
+    }
+    expect(
+      await boundaryErrors(
+        'src/server/content/boundary-check.test.ts',
+        "export { TEST_ADMIN } from '../test/app.ts';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'src/web/features/news/boundary-check.test.ts',
+        "export { firstLoad } from '../../test/bundle-graph.ts';\n",
+      ),
+    ).toEqual([]);
   });
 });

@@ -172,3 +172,9 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   }
   return entries;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

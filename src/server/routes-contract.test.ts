@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPaths, apiPaths, apiRoutes, resources } from '../shared/api-paths.ts';
-import { apiRoutes as registeredRoutes } from './security/api-surface.ts';
+import { apiRoutes as registeredRoutes } from './test/api-surface.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 
 /** Every pattern of the shared table, the resources' ones for each resource. */

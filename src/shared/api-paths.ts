@@ -77,7 +77,7 @@ export const apiPaths = {
   remove: (resource: Resource, id: string) => fillRoute(siteRoutes.remove(resource), id),
 } as const;
 
-/** The calendar files of the events (src/server/events/calendar.routes.ts). */
+/** The calendar files of the events (src/server/content/calendar.routes.ts). */
 export const calendarPaths = {
   feed: siteRoutes.eventsFeed,
   eventFile: (file: string) => fillRoute(siteRoutes.eventFile, file),

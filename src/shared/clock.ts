@@ -66,7 +66,10 @@ export const dayKey = (date: CalendarDate) => `${date.year}-${date.month}-${date
 export const compareDays = (a: CalendarDate, b: CalendarDate) =>
   a.year - b.year || a.month - b.month || a.day - b.day;
 
-const DAY_MS = 86_400_000;
+/** Lengths of time in milliseconds, for timers and lifetimes everywhere. */
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 

@@ -1,8 +1,8 @@
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, migrations } from '../db/migrate.ts';
-import { eventsRepository } from '../events/events.repository.ts';
-import { newsRepository } from '../news/news.repository.ts';
+import { eventsRepository } from './events.repository.ts';
+import { newsRepository } from './news.repository.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { createTestDatabase, testDialects } from '../test/databases.ts';
 import { firstFreeSlug, slugify } from './slug.ts';

@@ -141,3 +141,27 @@ export function sqliteFileOf(url: string): string | undefined {
   const file = url.replace(/^sqlite:(\/\/)?/, '');
   return file === ':memory:' ? undefined : file;
 }
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin_shutdown (pg_terminate_backend)
+  '57P02',
+  '57P03', // cannot_connect_now
+  '08000',
+  '08003',
+  '08006',
+  'SQLITE_BUSY',
+]);
+
+/** True for an error that means the database cannot be reached now (the answer is a 503). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    message,
+  );
+}

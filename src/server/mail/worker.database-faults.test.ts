@@ -9,8 +9,8 @@ import {
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
-import { storeRequest } from './requests.repository.ts';
-import { MAIL, contactRequest, createClock, outboxRows, testWorker, mailTestBed } from './test-fixtures.ts';
+import { storeRequest } from '../requests/requests.repository.ts';
+import { MAIL, contactRequest, createClock, outboxRows, testWorker, mailTestBed } from '../test/mail.ts';
 
 const LEASE_MS = 30_000;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer } from '../test/smtp-peer.ts';
-import { storeRequest } from './requests.repository.ts';
+import { storeRequest } from '../requests/requests.repository.ts';
 import {
   MAIL,
   contactRequest,
@@ -12,7 +12,7 @@ import {
   outboxRows,
   testWorker,
   mailTestBed,
-} from './test-fixtures.ts';
+} from '../test/mail.ts';
 import { createMailWorker } from './worker.ts';
 
 describe.each(testDialects)('mail delivery on %s', (dialect) => {

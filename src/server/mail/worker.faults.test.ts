@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
-import { storeRequest } from './requests.repository.ts';
+import { storeRequest } from '../requests/requests.repository.ts';
 import {
   MAIL,
   RETRY_BASE_MS,
@@ -9,7 +9,7 @@ import {
   outboxRows,
   testWorker,
   mailTestBed,
-} from './test-fixtures.ts';
+} from '../test/mail.ts';
 
 // The fixtures' jitter source is fixed at 0.5, so every delay is its nominal value plus 5 %.
 const delayFor = (attempts: number) => Math.round(RETRY_BASE_MS * 2 ** (attempts - 1) * 1.05);

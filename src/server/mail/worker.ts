@@ -12,7 +12,7 @@ import {
   releaseClaims,
   type OutboxRow,
 } from './outbox.repository.ts';
-import { singleLine } from './templates.ts';
+import { singleLine } from './message.ts';
 
 export interface MailWorker {
   /** Starts polling the outbox every `mail.pollMs`. Without an SMTP URL it only says so, once. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { openDatabase } from '../db/database.ts';
+import type { Kysely } from 'kysely';
+import { openDatabase, type Dialect } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 
 /** Opens the configured database, brings its schema up to date and closes it with the app. */
@@ -16,3 +18,10 @@ export const databasePlugin = fp(
   },
   { name: 'database' },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: Dialect;
+  }
+}

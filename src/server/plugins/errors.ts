@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiMessages, messages } from '../../shared/messages.ts';
 import { InvalidInputError } from '../domain-errors.ts';
+import { isDatabaseUnavailable } from '../db/database.ts';
 
 /** Raised by handlers for the API's known failures; the error handler turns it into the error shape. */
 export class HttpError extends Error {
@@ -101,34 +102,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   return send(reply, 500, 'INTERNAL', apiMessages.internal);
 }
 
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01', // admin_shutdown (pg_terminate_backend)
-  '57P02',
-  '57P03', // cannot_connect_now
-  '08000',
-  '08003',
-  '08006',
-  'SQLITE_BUSY',
-]);
-
 /** PostgreSQL's class 22, "data exception": the value itself is wrong, not the server. */
 function isRefusedData(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
-}
-
-/** True for an error that means the database cannot be reached now (the answer is a 503). */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-  const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-    message,
-  );
 }
 
 export const errorsPlugin = fp(

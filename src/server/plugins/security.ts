@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
-import { isSameOriginPost } from '../security/same-origin.ts';
+import { isSameOriginPost } from './same-origin.ts';
 import { HttpError } from './errors.ts';
 import { httpsLoginCheck } from './https-login.ts';
 import { dataSecurityHeaders, helmetOptions, securityHeaders } from './security-headers.ts';
@@ -43,7 +43,7 @@ export const securityPlugin = fp(
     // gets security headers worked out once (security-headers.ts): pages the full set, the API's answers
     // (never a page: see requestPaths for the forms' HTML posts) the ones that apply to data. Unsafe methods need the
     // token from the readable cookie echoed in the header; a route that takes plain HTML form posts
-    // checks where the post comes from instead (see security/same-origin.ts).
+    // checks where the post comes from instead (see same-origin.ts).
     const headers = securityHeaders(helmetOptions(production));
     const dataHeaders = dataSecurityHeaders(headers);
     const headersFor = (url: string) => (url.startsWith('/api/') ? dataHeaders : headers);
@@ -98,6 +98,10 @@ export const securityPlugin = fp(
 );
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every answer to this URL carries. */
+    securityHeadersFor(url: string): Readonly<Record<string, string>>;
+  }
   interface FastifyContextConfig {
     /** The route takes plain form posts: instead of a CSRF token, the post must come from this site. */
     sameOriginPost?: boolean;

@@ -1,23 +1,38 @@
 import fastifySession from '@fastify/session';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from '../../shared/api-paths.ts';
-import { DatabaseSessionStore } from '../auth/session-store.ts';
+import { HOUR_MS } from '../../shared/clock.ts';
+import { installAuditHooks } from '../audit/audit.hook.ts';
+import { DatabaseSessionStore } from './session-store.ts';
 
-/**
- * The admin's session, kept in the database. Registered only in the context of the routes that need to
- * know who is asking (app.ts): for them a session cookie is looked up, rolled and saved. Everything
- * else (pages, public lists, assets, the forms) answers every visitor alike, so no session is read or
- * made for it.
- */
+/** The session store, kept in the database, with its expired rows pruned every hour. */
 export const sessionsPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     const store = new DatabaseSessionStore(app.db, config.sessionTtlMs, config.sessionMaxMs);
-    await app.register(fastifySession, {
+    app.decorate('sessionStore', store);
+    const pruneTimer = setInterval(() => store.prune().catch(() => {}), HOUR_MS);
+    pruneTimer.unref();
+    app.addHook('onClose', async () => clearInterval(pruneTimer));
+  },
+  { name: 'sessions', dependencies: ['database', 'security'] },
+);
+
+/**
+ * The routes that depend on who asks (logins, the admin's API and content writes) are registered in
+ * here: only for them is a session cookie looked up, rolled and saved, and every unsafe request they
+ * answer is written to the audit log (the hooks come before the routes they watch). Everything else
+ * (pages, public lists, assets, the forms) answers every visitor alike, so no session is read or made
+ * for it.
+ */
+export function adminScope(routes: FastifyPluginAsync): FastifyPluginAsync {
+  return async (scope) => {
+    const { config } = scope;
+    await scope.register(fastifySession, {
       secret: config.sessionSecret,
       cookieName: SESSION_COOKIE,
-      store,
+      store: scope.sessionStore,
       saveUninitialized: false,
       rolling: true,
       cookie: {
@@ -28,9 +43,23 @@ export const sessionsPlugin = fp(
         maxAge: config.sessionTtlMs,
       },
     });
-    const pruneTimer = setInterval(() => store.prune().catch(() => {}), 3_600_000);
-    pruneTimer.unref();
-    app.addHook('onClose', async () => clearInterval(pruneTimer));
-  },
-  { name: 'sessions', dependencies: ['database', 'security'] },
-);
+    installAuditHooks(scope);
+    await scope.register(routes);
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessionStore: DatabaseSessionStore;
+  }
+  interface Session {
+    adminId?: string;
+    /** When the admin logged in (ms): the session ends SESSION_MAX_HOURS later, active or not. */
+    loginAt?: number;
+    /** The password was right and the account has a second factor: the code is awaited. */
+    pendingAdminId?: string;
+    pendingSince?: number;
+    /** A TOTP secret shown during set-up, kept here until a code from it confirms it. */
+    totpSetupSecret?: string;
+  }
+}

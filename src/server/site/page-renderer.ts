@@ -1,15 +1,10 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { Kysely } from 'kysely';
 import { routeOf } from '../../shared/api-paths.ts';
 import type { FormAnswer } from '../../shared/form-answer.ts';
 import type { PageData } from '../../shared/page-data.ts';
-import type { Database } from '../db/schema.ts';
-import { eventsRepository } from '../events/events.repository.ts';
-import { newsRepository } from '../news/news.repository.ts';
-import { partnersRepository } from '../partners/partners.repository.ts';
 import { bootAfterFirstPaint, bootsAfterFirstPaint, withPagePreloads } from './boot-script.ts';
-import { isDatabaseUnavailable } from '../plugins/errors.ts';
+import { isDatabaseUnavailable } from '../db/database.ts';
 import { prepareBody, type PreparedBody } from './prepared-body.ts';
 
 /** The server bundle of the web app (src/web/entry-server.tsx, built by `vite build --ssr`). */
@@ -37,8 +32,13 @@ export interface PageRenderer {
   renderPrivate(pathname: string, form: FormAnswer): Promise<string>;
   /** Forgets rendered pages (content changed). */
   invalidate(): void;
+  /** Where pages get their content from (the content domain says, when it is registered). */
+  drawContentFrom(source: PageContentSource): void;
   readonly serverRendered: boolean;
 }
+
+/** The content every page is rendered with. */
+export type PageContentSource = () => Promise<Pick<PageData, 'events' | 'news' | 'partners'>>;
 
 // Rendered pages are reused for this long; the featured event is drawn again after it.
 const CACHE_TTL_MS = 60_000;
@@ -175,11 +175,11 @@ export async function createPageRenderer(options: {
   ssrEntryFile: string;
   /** Reads a built file by its path under the web root (the stylesheets to inline). */
   readAsset?: (file: string) => string;
-  db: Kysely<Database>;
   siteUrl: string;
   onError: (error: unknown) => void;
 }): Promise<PageRenderer> {
-  const { db, siteUrl, manifest, readAsset } = options;
+  const { siteUrl, manifest, readAsset } = options;
+  let content: PageContentSource = () => Promise.reject(new Error('no page content source'));
   // Without server rendering the browser draws whatever page it is on: it gets the whole site's CSS.
   const template = bootAfterFirstPaint(
     manifest && readAsset ? inlineStylesheets(options.template, manifest, readAsset) : options.template,
@@ -210,15 +210,8 @@ export async function createPageRenderer(options: {
 
   async function renderFresh(pathname: string, form?: FormAnswer): Promise<string> {
     if (!entry) return template;
-    const [events, news, partners] = await Promise.all([
-      eventsRepository.list(db),
-      newsRepository.list(db),
-      partnersRepository.list(db),
-    ]);
     const data: PageData = {
-      events,
-      news,
-      partners,
+      ...(await content()),
       seed: Math.random(),
       ...(form === undefined ? {} : { form }),
     };
@@ -283,6 +276,9 @@ export async function createPageRenderer(options: {
       for (const [pathname, { page }] of cache) beforeChange.set(pathname, page);
       cache.clear();
       rendering.clear();
+    },
+    drawContentFrom(source) {
+      content = source;
     },
     page,
     async render(pathname) {

@@ -1,5 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { matchesEtag, pickEncoding, type PreparedBody } from './prepared-body.ts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /** A response head as Node's writeHead takes it fastest: names and values side by side. */
 type Head = string[];
@@ -93,5 +95,31 @@ export class ReadyAnswers {
     return (request, response) => {
       if (!this.answer(request, response)) fastify(request, response);
     };
+  }
+}
+
+/**
+ * Puts the public lists, once made, in front of Fastify's routing (decision 024). Fastify's own request
+ * listener stays behind them for everything else; app.inject() goes straight to it. Closing, Fastify
+ * answers 503 with `Connection: close`, so the ready answers step aside first.
+ */
+export const readyAnswersPlugin = fp(
+  async (app: FastifyInstance) => {
+    const readyAnswers = new ReadyAnswers();
+    const [routed] = app.server.listeners('request') as RequestListener[];
+    if (routed) {
+      app.server.removeListener('request', routed);
+      app.server.on('request', readyAnswers.inFrontOf(routed));
+    }
+    app.decorate('readyAnswers', readyAnswers);
+    app.addHook('preClose', async () => readyAnswers.close());
+  },
+  { name: 'ready-answers' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Public answers held ready before Fastify's routing. */
+    readyAnswers: ReadyAnswers;
   }
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PAGE_PATHS, pagePaths } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
-import { itemPageRoutes } from './item-pages.ts';
+import { adminAppPlugin } from './admin-app.ts';
 import { createPageRenderer, type PageRenderer } from './page-renderer.ts';
 import { PREPARED_ROUTE, sendPrepared } from './prepared-body.ts';
 
@@ -19,8 +19,9 @@ const NOT_BUILT_HTML = `<!doctype html><html lang="es-MX"><meta charset="utf-8">
 const looksLikeFile = (path: string) => /\.[^/]+$/.test(path);
 
 /**
- * Serves the built web app: hashed assets cached for a year, the four pages as the app, `/` and
- * unknown page paths redirected to /Inicio, unknown files and unknown /api paths answered 404.
+ * Serves the built web apps: hashed assets cached for a year, the pages rendered on the server (with
+ * the content a domain hands the renderer), `/` and unknown page paths redirected to /Inicio, unknown
+ * files and unknown /api paths answered 404, robots.txt, and the admin's app.
  */
 export const sitePlugin = fp(
   async (app: FastifyInstance) => {
@@ -53,13 +54,12 @@ export const sitePlugin = fp(
       manifest: existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : undefined,
       ssrEntryFile: resolve(root, '..', 'ssr', 'entry-server.js'),
       readAsset: (file) => readFileSync(resolve(root, file), 'utf8'),
-      db: app.db,
       siteUrl: app.config.siteUrl,
       onError: (error) => app.log.error({ err: error }, 'server rendering failed; sending the bare app'),
     });
     if (built && !renderer.serverRendered)
       app.log.warn('server bundle missing; pages are rendered in the browser');
-    app.onContentChange(() => renderer.invalidate());
+    app.contentChanges.subscribe(() => renderer.invalidate());
     app.decorate('pageRenderer', renderer);
 
     const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
@@ -70,8 +70,16 @@ export const sitePlugin = fp(
       return sendPrepared(request, reply, page, HTML);
     };
     for (const path of PAGE_PATHS) app.get(path, PREPARED_ROUTE, sendPage);
-    await app.register(itemPageRoutes(renderer));
     app.get('/', (_request, reply) => reply.redirect(pagePaths.inicio, 302));
+    const base = app.config.siteUrl.replace(/\/$/, '');
+    app.get('/robots.txt', async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${base}/sitemap.xml\n`),
+    );
+
+    await app.register(adminAppPlugin);
 
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
@@ -82,7 +90,7 @@ export const sitePlugin = fp(
       return reply.code(404).send({ error: { code: 'NOT_FOUND', message: apiMessages.notFound } });
     });
   },
-  { name: 'site' },
+  { name: 'site', dependencies: ['content-changes'] },
 );
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_INPUT_PIXELS, TooManyPixelsError, processImage } from './image-processing.ts';
-import { pngHeader } from './png-header.test-helper.ts';
+import { pngHeader } from '../test/png-header.ts';
 import { createUploadQueue } from './upload-queue.ts';
 
 // Every sharp pipeline the code opens is recorded with its input, to count decodes of the original.

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { auditRoutes } from '../audit/audit.routes.ts';
+import { adminScope } from '../plugins/sessions.ts';
+import { ensureAdmin } from './admins.repository.ts';
+import { adminsRoutes } from './admins.routes.ts';
+import { authRoutes } from './auth.routes.ts';
+import { requireAdminPlugin } from './require-admin.ts';
+import { secondFactorRoutes } from './second-factor.routes.ts';
+
+/**
+ * The association's staff: login and logout, the admin accounts, passwords, the second factor and the
+ * activity log. Decorates `requireAdmin`, which every other domain's admin routes use.
+ */
+export const accountsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { admin } = app.config;
+    if (admin) {
+      const created = await ensureAdmin(app.db, admin.email, admin.password);
+      if (created) app.log.info({ email: admin.email }, 'admin account created');
+    }
+    await app.register(requireAdminPlugin);
+    await app.register(
+      adminScope(async (scope) => {
+        await scope.register(authRoutes);
+        await scope.register(adminsRoutes);
+        await scope.register(secondFactorRoutes);
+        await scope.register(auditRoutes);
+      }),
+    );
+  },
+  { name: 'accounts', dependencies: ['database', 'security', 'sessions'] },
+);

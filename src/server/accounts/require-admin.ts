@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { secondFactorMessages } from '../../shared/account-schemas.ts';
+import { SESSION_COOKIE } from '../../shared/api-paths.ts';
+import { apiMessages } from '../../shared/messages.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { findAdminById } from './admins.repository.ts';
+
+/**
+ * The 401 for a request without a live admin session. It says the session expired only when the
+ * request carried a session cookie the server no longer knows (ended by its lifetime, a password
+ * change or the account's removal; a logout clears the cookie), never to someone who had none.
+ */
+export function notLoggedIn(request: FastifyRequest): HttpError {
+  const hadSession = Boolean(request.cookies[SESSION_COOKIE]) && !request.session.get('pendingAdminId');
+  return hadSession
+    ? new HttpError(401, 'SESSION_EXPIRED', apiMessages.sessionExpired)
+    : new HttpError(401, 'UNAUTHORIZED', apiMessages.unauthorized);
+}
+
+/**
+ * Decorates `app.requireAdmin`: an onRequest hook that lets only a logged-in, still existing admin
+ * through. When every admin must have a second factor, one without it reaches only the routes that
+ * set it up (marked `beforeSecondFactor`) until she does.
+ */
+export const requireAdminPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      const adminId = request.session.get('adminId');
+      const admin = adminId ? await findAdminById(app.db, adminId) : undefined;
+      if (!admin) throw notLoggedIn(request);
+      if (
+        app.config.adminRequireSecondFactor &&
+        admin.totp_enabled_at === null &&
+        !request.routeOptions.config.beforeSecondFactor
+      ) {
+        throw new HttpError(403, 'SECOND_FACTOR_REQUIRED', secondFactorMessages.setupRequired);
+      }
+    });
+  },
+  { name: 'require-admin', dependencies: ['database', 'sessions'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * onRequest hook that answers 401 (before the body is even read) unless an admin is logged in. It
+     * reads the session, so it serves only routes registered in an admin scope (plugins/sessions.ts).
+     */
+    requireAdmin: onRequestAsyncHookHandler;
+  }
+  interface FastifyContextConfig {
+    /** The route works for an admin who has yet to set up the required second factor. */
+    beforeSecondFactor?: boolean;
+  }
+}

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  RecoveryCodesSchema,
+  SecondFactorCodeSchema,
+  SecondFactorDisableSchema,
+  SecondFactorSetupSchema,
+  SecondFactorStatusSchema,
+  secondFactorMessages,
+} from '../../shared/account-schemas.ts';
+import { apiMessages } from '../../shared/messages.ts';
+import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { credentialsOf } from './admins.repository.ts';
+import { ACCOUNT_ATTEMPTS, attemptLimit } from './attempt-limit.ts';
+import { verifyPassword } from './password.ts';
+import { newRecoveryCodes, newTotpSecret, totpEnrolment, totpStep } from './second-factor.ts';
+import { disableSecondFactor, enableSecondFactor, secondFactorOf } from './second-factor.repository.ts';
+import { apiRoutes } from '../../shared/api-paths.ts';
+
+/**
+ * The admin's own second factor, under /api/admin/me: its state, set-up (a secret shown as a QR code
+ * and as text, confirmed by a code from it, answered with ten recovery codes shown once) and turning it
+ * off (with the password). Reachable before the second factor is set up, when it is required.
+ */
+export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+  const open = { beforeSecondFactor: true };
+  const limitAttempts = attemptLimit(
+    app,
+    'account-attempts',
+    ACCOUNT_ATTEMPTS,
+    (request) => request.session.get('adminId') ?? request.ip,
+  );
+  const adminIdOf = (request: { session: { get(key: 'adminId'): string | undefined } }) =>
+    request.session.get('adminId')!;
+
+  app.get(
+    apiRoutes.secondFactor,
+    { config: open, schema: { response: { 200: dataEnvelope(SecondFactorStatusSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const state = await secondFactorOf(app.db, adminIdOf(request));
+      return {
+        data: {
+          enabled: Boolean(state?.enabledAt),
+          enabledAt: state?.enabledAt ?? null,
+          required: app.config.adminRequireSecondFactor,
+          recoveryCodesLeft: state?.recoveryCodesLeft ?? 0,
+        },
+      };
+    },
+  );
+
+  app.post(
+    apiRoutes.secondFactorSetup,
+    {
+      config: open,
+      schema: { response: { 200: dataEnvelope(SecondFactorSetupSchema), 409: ApiErrorSchema } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const adminId = adminIdOf(request);
+      const state = await secondFactorOf(app.db, adminId);
+      if (state?.enabledAt) throw new HttpError(409, 'SECOND_FACTOR_ON', secondFactorMessages.alreadyOn);
+      const { email } = await credentialsOf(app.db, adminId);
+      const secret = newTotpSecret();
+      request.session.set('totpSetupSecret', secret);
+      return { data: await totpEnrolment(secret, email) };
+    },
+  );
+
+  app.post(
+    apiRoutes.secondFactorEnable,
+    {
+      config: open,
+      preHandler: limitAttempts,
+      schema: {
+        body: SecondFactorCodeSchema,
+        response: {
+          200: dataEnvelope(RecoveryCodesSchema),
+          400: ApiErrorSchema,
+          409: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const adminId = adminIdOf(request);
+      const secret = request.session.get('totpSetupSecret');
+      if (!secret) throw new HttpError(409, 'NO_SETUP', secondFactorMessages.noSetupStarted);
+      if ((await secondFactorOf(app.db, adminId))?.enabledAt) {
+        throw new HttpError(409, 'SECOND_FACTOR_ON', secondFactorMessages.alreadyOn);
+      }
+      const step = totpStep(secret, request.body.code);
+      if (step === null) {
+        throw new HttpError(400, 'VALIDATION_ERROR', apiMessages.validation, {
+          code: secondFactorMessages.badCode,
+        });
+      }
+      const recoveryCodes = newRecoveryCodes();
+      await enableSecondFactor(app.db, adminId, secret, step, recoveryCodes);
+      request.session.set('totpSetupSecret', undefined);
+      return { data: { recoveryCodes } };
+    },
+  );
+
+  app.post(
+    apiRoutes.secondFactorDisable,
+    {
+      preHandler: limitAttempts,
+      schema: {
+        body: SecondFactorDisableSchema,
+        response: {
+          200: dataEnvelope(z.object({ ok: z.boolean() })),
+          400: ApiErrorSchema,
+          409: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (app.config.adminRequireSecondFactor) {
+        throw new HttpError(409, 'SECOND_FACTOR_MANDATORY', secondFactorMessages.mandatory);
+      }
+      const adminId = adminIdOf(request);
+      const { passwordHash } = await credentialsOf(app.db, adminId);
+      if (!(await verifyPassword(request.body.password, passwordHash))) {
+        throw new HttpError(400, 'VALIDATION_ERROR', apiMessages.validation, {
+          password: secondFactorMessages.wrongPassword,
+        });
+      }
+      await disableSecondFactor(app.db, adminId);
+      return { data: { ok: true } };
+    },
+  );
+};

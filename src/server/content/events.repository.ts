@@ -1,0 +1,41 @@
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { EventInputSchema, Event } from '../../shared/schemas.ts';
+import type { EventsTable } from '../db/schema.ts';
+import { fromJsonList, toJsonList } from './json-list.ts';
+import { tableRepository } from './table-repository.ts';
+
+export type EventValues = z.output<typeof EventInputSchema>;
+
+export const toEvent = (row: Selectable<EventsTable>): Event => ({
+  id: row.id,
+  name: row.name,
+  location: row.location,
+  date: row.date,
+  eventDate: row.event_date,
+  description: row.description,
+  images: fromJsonList(row.images),
+  imageCover: fromJsonList(row.image_cover),
+  linkEvent: row.link_event,
+  slug: row.slug,
+});
+
+export const eventsRepository = tableRepository({
+  table: 'events',
+  toEntity: toEvent,
+  toColumns: (input: EventValues) => ({
+    name: input.name,
+    location: input.location,
+    date: input.date,
+    event_date: input.eventDate,
+    description: input.description,
+    images: toJsonList(input.images),
+    image_cover: toJsonList(input.imageCover),
+    link_event: input.linkEvent,
+  }),
+  order: [
+    ['event_date', 'asc'],
+    ['name', 'asc'],
+  ],
+  slug: { from: (input) => input.name, fallback: 'evento' },
+});

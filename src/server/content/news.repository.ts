@@ -1,0 +1,34 @@
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { NewsInputSchema, News } from '../../shared/schemas.ts';
+import { messages } from '../../shared/messages.ts';
+import type { NewsTable } from '../db/schema.ts';
+import { fromJsonList, toJsonList } from './json-list.ts';
+import { InvalidInputError } from '../domain-errors.ts';
+import { tableRepository } from './table-repository.ts';
+import { sanitizeNewsHtml } from './sanitize.ts';
+
+export type NewsValues = z.output<typeof NewsInputSchema>;
+
+export const toNews = (row: Selectable<NewsTable>): News => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  description: row.description,
+  images: fromJsonList(row.images),
+  slug: row.slug,
+});
+
+/** News descriptions are HTML: sanitised on every write. */
+export const newsRepository = tableRepository({
+  table: 'news',
+  toEntity: toNews,
+  toColumns: (input: NewsValues) => {
+    const description = sanitizeNewsHtml(input.description);
+    // Markup that is nothing but what sanitising removes (a lone <script>) would store an empty text.
+    if (!description) throw new InvalidInputError({ description: messages.required });
+    return { name: input.name, address: input.address, description, images: toJsonList(input.images) };
+  },
+  order: [['created_at', 'desc']],
+  slug: { from: (input) => input.name, fallback: 'noticia' },
+});

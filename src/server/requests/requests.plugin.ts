@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { adminScope } from '../plugins/sessions.ts';
+import { contactRequestStore, type ContactRequestStore } from './accept-request.ts';
+import { contactRoutes } from './contact.routes.ts';
+import { formPostRoutes } from './form-post.routes.ts';
+import { inboxRoutes } from './inbox.routes.ts';
+import { scheduleRetention } from './retention.ts';
+
+/**
+ * Contact and membership requests: taken from the API and from plain form posts, stored with their
+ * mail, read and handled in the admin's inbox, and deleted once past their retention.
+ */
+export const requestsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('contactRequests', contactRequestStore(app));
+    await app.register(contactRoutes);
+    await app.register(formPostRoutes);
+    await app.register(adminScope(inboxRoutes));
+    scheduleRetention(app);
+  },
+  { name: 'requests', dependencies: ['database', 'security', 'mail', 'accounts', 'site'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stores contact and membership requests with their outbox rows (accept-request.ts). */
+    contactRequests: ContactRequestStore;
+  }
+}

@@ -1,0 +1,159 @@
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { StoredRequest } from '../../shared/admin-schemas.ts';
+import { foldForSearch } from '../../shared/text-fold.ts';
+import { timeOrderedId } from '../db/ids.ts';
+import type { Database, OutboxTable } from '../db/schema.ts';
+import { bareAddress, messageIdFor, type MailContent } from '../mail/message.ts';
+import { acknowledgementMail, notificationMail } from './templates.ts';
+
+/** What the inbox's search looks in: name, company and e-mail, folded (one per line). */
+export const requestSearchText = (request: Pick<NewRequest, 'fullName' | 'company' | 'email'>) =>
+  foldForSearch([request.fullName, request.company, request.email].join('\n'));
+
+/** A request as the forms send it, declared once in src/shared/admin-schemas.ts. */
+export type NewRequest = StoredRequest;
+
+export interface MailAddresses {
+  /** The association's inbox. */
+  mailTo: string;
+  /** The site's sender; its domain names the Message-IDs. */
+  mailFrom: string;
+}
+
+export interface StoreOptions {
+  /** Acknowledgements one address may receive in 24 hours; unset: no cap. */
+  ackDailyCap?: number;
+}
+
+/** What became of the acknowledgement: queued, skipped (the address had its share today), or none (spam). */
+export type Acknowledgement = 'queued' | 'capped' | 'none';
+
+/**
+ * Stores the request and, unless it is spam, its outbox rows (notification to mailTo with Reply-To =
+ * sender; acknowledgement to the sender while that address is under its daily cap), in ONE
+ * transaction. The cap never refuses a request: only its acknowledgement is left out.
+ *
+ * Spam is kept rather than dropped so a false positive can still be found by the association.
+ */
+export async function recordRequest(
+  db: Kysely<Database>,
+  request: NewRequest,
+  mail: MailAddresses,
+  options: StoreOptions = {},
+): Promise<{ id: string; acknowledgement: Acknowledgement }> {
+  return db.transaction().execute((trx) => writeRequest(trx, request, mail, options));
+}
+
+/**
+ * What recordRequest writes, inside a transaction the caller holds (and may share with other requests,
+ * see db/group-commit.ts): the request's rows are committed together with it.
+ */
+export async function writeRequest(
+  trx: Transaction<Database>,
+  request: NewRequest,
+  mail: MailAddresses,
+  options: StoreOptions = {},
+): Promise<{ id: string; acknowledgement: Acknowledgement }> {
+  const id = timeOrderedId();
+  const createdAt = new Date().toISOString();
+  const details = { ...request, createdAt };
+  await trx
+    .insertInto('requests')
+    .values({
+      id,
+      kind: request.kind,
+      full_name: request.fullName,
+      company: request.company,
+      position: request.position,
+      email: request.email,
+      phone_number: request.phoneNumber,
+      spam: request.spam ? 1 : 0,
+      status: 'nueva',
+      created_at: createdAt,
+      search_folded: requestSearchText(request),
+    })
+    .execute();
+  if (request.spam) return { id, acknowledgement: 'none' };
+  const sender = bareAddress(request.email);
+  const rows = [
+    outboxRow(
+      id,
+      'notify',
+      bareAddress(mail.mailTo),
+      sender,
+      notificationMail(details),
+      mail.mailFrom,
+      createdAt,
+    ),
+  ];
+  const capped =
+    options.ackDailyCap !== undefined && (await acksSentToday(trx, sender, createdAt)) >= options.ackDailyCap;
+  // Replies to the acknowledgement should reach people, not the no-reply sender.
+  if (!capped) {
+    rows.push(
+      outboxRow(
+        id,
+        'ack',
+        sender,
+        bareAddress(mail.mailTo),
+        acknowledgementMail(details),
+        mail.mailFrom,
+        createdAt,
+      ),
+    );
+  }
+  await trx.insertInto('outbox').values(rows).execute();
+  return { id, acknowledgement: capped ? 'capped' : 'queued' };
+}
+
+/** Stores a request with its mail, uncapped; returns its id. */
+export async function storeRequest(
+  db: Kysely<Database>,
+  request: NewRequest,
+  mail: MailAddresses,
+): Promise<string> {
+  return (await recordRequest(db, request, mail)).id;
+}
+
+/** Acknowledgements queued for this address (any case) in the 24 hours before `now`. */
+async function acksSentToday(db: Kysely<Database>, address: string, now: string): Promise<number> {
+  const since = new Date(Date.parse(now) - 86_400_000).toISOString();
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('purpose', '=', 'ack')
+    .where('created_at', '>', since)
+    .where(sql<string>`lower(to_address)`, '=', address.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function outboxRow(
+  requestId: string,
+  purpose: 'notify' | 'ack',
+  to: string,
+  replyTo: string,
+  content: MailContent,
+  mailFrom: string,
+  createdAt: string,
+): Insertable<OutboxTable> {
+  const id = timeOrderedId();
+  return {
+    id,
+    request_id: requestId,
+    purpose,
+    to_address: to,
+    reply_to: replyTo,
+    subject: content.subject,
+    body_text: content.text,
+    message_id: messageIdFor(id, mailFrom),
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: createdAt,
+    locked_until: null,
+    claim_token: null,
+    last_error: null,
+    created_at: createdAt,
+    sent_at: null,
+  };
+}
