@@ -1,5 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../shared/admin-schemas.ts';
+import { HOUR_MS } from '../shared/clock.ts';
+import { EmailSchema } from '../shared/schemas.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'debe ser true o false' })
@@ -20,8 +23,11 @@ const EnvSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   MAIL_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5_000),
-  ADMIN_EMAIL: z.string().email({ error: 'debe ser un correo válido' }).optional(),
-  ADMIN_PASSWORD: z.string().min(12, { error: 'debe tener al menos 12 caracteres' }).optional(),
+  ADMIN_EMAIL: EmailSchema.optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, { error: `debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres` })
+    .optional(),
   SESSION_SECRET: z.string().min(32, { error: 'debe tener al menos 32 caracteres' }).optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(8),
   SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
@@ -128,8 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     // Outside production a fixed development secret keeps `npm start` zero-configuration.
     sessionSecret: e.SESSION_SECRET ?? 'development-only-secret-change-me-in-production',
-    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
-    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    sessionTtlMs: e.SESSION_TTL_HOURS * HOUR_MS,
+    sessionMaxMs: e.SESSION_MAX_HOURS * HOUR_MS,
     adminRequireSecondFactor: e.ADMIN_REQUIRE_2FA,
     seedDemo: e.SEED_DEMO ?? !production,
     trustProxy,

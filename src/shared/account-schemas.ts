@@ -1,18 +1,9 @@
 import { z } from 'zod';
+import { adminMessages, messages, secondFactorMessages } from './messages.ts';
+import { MAX_PASSWORD_LENGTH } from './admin-schemas.ts';
 
 // The admin's own account: logging in with a second factor and setting one up. Used by the auth routes
 // (src/server/auth) and the admin app's login and "Mi cuenta" pages.
-
-export const secondFactorMessages = {
-  codeRequired: 'Escribe el código de tu aplicación o un código de recuperación',
-  badCode: 'El código no es válido o ya se usó. Revisa la hora de tu teléfono e inténtalo de nuevo.',
-  loginExpired: 'Pasó demasiado tiempo. Vuelve a escribir tu correo y contraseña.',
-  setupRequired: 'Antes de continuar, activa la verificación en dos pasos en «Mi cuenta».',
-  noSetupStarted: 'Vuelve a empezar la activación: el código QR anterior ya no es válido.',
-  alreadyOn: 'La verificación en dos pasos ya está activada.',
-  mandatory: 'La verificación en dos pasos es obligatoria para todas las administradoras.',
-  wrongPassword: 'La contraseña actual no es correcta',
-} as const;
 
 /** A login answer: when the account has a second factor, the session waits for the code. */
 export const LoginResultSchema = z.object({
@@ -62,7 +53,7 @@ export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 
 export const SecondFactorDisableSchema = z.strictObject({
   password: z
-    .string({ error: 'Este campo es requerido' })
-    .min(1, { error: 'Este campo es requerido' })
-    .max(1_024, { error: 'La contraseña es demasiado larga' }),
+    .string({ error: messages.required })
+    .min(1, { error: messages.required })
+    .max(MAX_PASSWORD_LENGTH, { error: adminMessages.passwordTooLong }),
 });

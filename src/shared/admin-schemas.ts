@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { parseIsoDay } from './clock.ts';
-import { MEMBERSHIP_TYPES } from './constants.ts';
-import { EmailSchema } from './schemas.ts';
+import { EMAIL_MAX_LENGTH, MEMBERSHIP_TYPES } from './constants.ts';
+import { adminMessages, messages } from './messages.ts';
+import { EmailSchema, type RequestFieldName } from './schemas.ts';
 
 // The admin API's contract: request and answer shapes used by its routes (src/server/admin) and read by
 // the admin app (src/web/admin), and its paths.
@@ -9,13 +10,26 @@ import { EmailSchema } from './schemas.ts';
 export const REQUEST_KINDS = ['contacto', ...MEMBERSHIP_TYPES] as const;
 export const REQUEST_STATUSES = ['nueva', 'atendida', 'archivada'] as const;
 export const MIN_PASSWORD_LENGTH = 12;
+/** Long enough for any passphrase, short enough that hashing it costs nothing unusual. */
+export const MAX_PASSWORD_LENGTH = 1_024;
+/** Rows per page of the admin's lists, unless asked otherwise, and the most one page may hold. */
+export const PAGE_SIZE = 25;
+export const PAGE_SIZE_MAX = 200;
+/** The longest retention the admin may set: ten years. */
+export const RETENTION_MAX_DAYS = 3_650;
 export const DELIVERY_STATES = ['pendiente', 'enviado', 'fallido', 'sin envío'] as const;
 
 const day = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Usa el formato AAAA-MM-DD' })
-  .refine((text) => parseIsoDay(text) !== undefined, { error: 'Esa fecha no existe en el calendario' });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: adminMessages.isoDay })
+  .refine((text) => parseIsoDay(text) !== undefined, { error: adminMessages.noSuchDay });
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** Which page of a list, and how many rows a page holds. */
+const paging = {
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),
+};
 
 export const InboxQuerySchema = z.object({
   kind: z.enum(REQUEST_KINDS).optional(),
@@ -24,8 +38,7 @@ export const InboxQuerySchema = z.object({
   from: day.optional(),
   to: day.optional(),
   q: z.string().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(200).default(25),
+  ...paging,
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
@@ -60,38 +73,35 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), total: z.number() });
 
 export const StatusBodySchema = z.strictObject({
-  status: z.enum(REQUEST_STATUSES, { error: 'Elige nueva, atendida o archivada' }),
+  status: z.enum(REQUEST_STATUSES, { error: adminMessages.requestStatus }),
 });
 
 export const RetentionSchema = z.strictObject({
   retentionDays: z
-    .number({ error: 'Escribe un número de días' })
-    .int({ error: 'Escribe un número entero de días' })
-    .min(1, { error: 'Al menos 1 día' })
-    .max(3650, { error: 'Como máximo 3650 días' })
+    .number({ error: adminMessages.retentionNumber })
+    .int({ error: adminMessages.retentionInteger })
+    .min(1, { error: adminMessages.retentionMin })
+    .max(RETENTION_MAX_DAYS, { error: adminMessages.retentionMax(RETENTION_MAX_DAYS) })
     .nullable(),
 });
 
 const password = z
-  .string({ error: 'Este campo es requerido' })
-  .min(MIN_PASSWORD_LENGTH, { error: `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres` })
-  .max(1_024, { error: 'La contraseña es demasiado larga' });
+  .string({ error: messages.required })
+  .min(MIN_PASSWORD_LENGTH, { error: adminMessages.passwordTooShort(MIN_PASSWORD_LENGTH) })
+  .max(MAX_PASSWORD_LENGTH, { error: adminMessages.passwordTooLong });
 
 export const NewAdminSchema = z.strictObject({ email: EmailSchema, password });
 export const PasswordChangeSchema = z.strictObject({
-  currentPassword: z
-    .string({ error: 'Este campo es requerido' })
-    .min(1, { error: 'Este campo es requerido' }),
+  currentPassword: z.string({ error: messages.required }).min(1, { error: messages.required }),
   newPassword: password,
 });
 
 export const AdminRowSchema = z.object({ id: z.string(), email: z.string(), createdAt: z.string() });
 
 export const AuditQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(200).default(25),
+  ...paging,
   action: z.string().max(64).optional(),
-  admin: z.string().max(254).optional(),
+  admin: z.string().max(EMAIL_MAX_LENGTH).optional(),
 });
 
 export const AuditRowSchema = z.object({
@@ -124,10 +134,7 @@ export const UploadsQuerySchema = z.object({
 export type InboxItem = z.infer<typeof InboxItemSchema>;
 
 /** What the site stores of a visitor's request (the inbox adds its id, status, date and mail). */
-export type StoredRequest = Pick<
-  InboxItem,
-  'kind' | 'fullName' | 'company' | 'position' | 'email' | 'phoneNumber' | 'spam'
->;
+export type StoredRequest = Pick<InboxItem, 'kind' | RequestFieldName | 'spam'>;
 export type RequestKind = InboxItem['kind'];
 export type RequestStatus = InboxItem['status'];
 export type UploadedImage = z.infer<typeof UploadSchema>;

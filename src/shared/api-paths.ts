@@ -1,5 +1,4 @@
 // Every API path, once. Server routes and the web client both build on these.
-export const API_PREFIX = '/api';
 
 export const resources = ['events', 'news', 'partners'] as const;
 export type Resource = (typeof resources)[number];

@@ -1,8 +1,9 @@
 import { calendarPaths } from './api-paths.ts';
+import { HOUR_MS } from './clock.ts';
 import type { Event } from './schemas.ts';
 
 /** Events carry only a start; calendars get this length unless the association says otherwise. */
-export const DEFAULT_EVENT_DURATION_MS = 2 * 60 * 60 * 1000;
+export const DEFAULT_EVENT_DURATION_MS = 2 * HOUR_MS;
 
 /** `20270308T170000Z`: the basic UTC form Google Calendar and iCalendar read. */
 export function toCalendarUtc(date: Date): string {

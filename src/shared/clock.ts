@@ -190,7 +190,7 @@ export function clockFor(timeZone: string): Clock {
       return clock.day(now)!;
     },
     offsetMinutes(instant) {
-      return Math.round(offsetMs(instant.getTime()) / 60_000);
+      return Math.round(offsetMs(instant.getTime()) / MINUTE_MS);
     },
     instantOf({ year, month, day, hour = 0, minute = 0, second = 0 }) {
       const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
@@ -255,3 +255,9 @@ export function clockFor(timeZone: string): Clock {
 
 /** The association's clock, in its zone (America/Mexico_City unless `organisation.timeZone` says else). */
 export const clock = clockFor(organisation.timeZone);
+
+/** The events still upcoming at `now` (in the association's zone, until their day ends), in their order. */
+export const upcomingEvents = <T extends { eventDate: InstantLike }>(
+  events: readonly T[],
+  now = new Date(),
+) => events.filter((event) => clock.isUpcoming(event.eventDate, now));

@@ -12,7 +12,6 @@ export const EXCERPT_SUFFIX = '...';
 export const COUNTER_MAXIMA = { socias: 100, corporativos: 8, year: 2016 } as const;
 export const COUNTER_SCROLL_DIVISOR = 1150;
 export const COUNTER_MINIMUM = 1;
-export const FOUNDING_YEAR = 2016;
 
 export const MISSION_CARD_COUNT = 9;
 export const CORPORATE_INCLUDED_MEMBERSHIPS = [2, 4, 10] as const;
@@ -25,10 +24,6 @@ export const SECTION_SCROLL_DELAY_MS = 200;
 export const DIALOG_ENTER_MS = 150;
 export const DIALOG_EXIT_MS = 75;
 export const DIALOG_CLOSE_FALLBACK_MS = 100;
-export const TOAST_MS = 2500;
-
-export const HAMBURGER_MAX_WIDTH = 930;
-export const SLIDER_MAX_WIDTH = 550;
 
 /** Upper bounds on stored text, so no field can grow without limit. */
 export const TEXT_LIMITS = {

@@ -30,3 +30,28 @@ export const apiMessages = {
   httpsRequired:
     'El inicio de sesión necesita una conexión HTTPS. Entra por https://; si el sitio está detrás de un proxy con HTTPS, el servidor necesita TRUST_PROXY (por ejemplo TRUST_PROXY=1).',
 } as const;
+
+/** What the admin's own forms say: dates, retention, passwords. */
+export const adminMessages = {
+  isoDay: 'Usa el formato AAAA-MM-DD',
+  noSuchDay: 'Esa fecha no existe en el calendario',
+  requestStatus: 'Elige nueva, atendida o archivada',
+  retentionNumber: 'Escribe un número de días',
+  retentionInteger: 'Escribe un número entero de días',
+  retentionMin: 'Al menos 1 día',
+  retentionMax: (max: number) => `Como máximo ${max} días`,
+  passwordTooShort: (min: number) => `La contraseña debe tener al menos ${min} caracteres`,
+  passwordTooLong: 'La contraseña es demasiado larga',
+} as const;
+
+/** The second factor's texts, for the login, the set-up and the routes that require it. */
+export const secondFactorMessages = {
+  codeRequired: 'Escribe el código de tu aplicación o un código de recuperación',
+  badCode: 'El código no es válido o ya se usó. Revisa la hora de tu teléfono e inténtalo de nuevo.',
+  loginExpired: 'Pasó demasiado tiempo. Vuelve a escribir tu correo y contraseña.',
+  setupRequired: 'Antes de continuar, activa la verificación en dos pasos en «Mi cuenta».',
+  noSetupStarted: 'Vuelve a empezar la activación: el código QR anterior ya no es válido.',
+  alreadyOn: 'La verificación en dos pasos ya está activada.',
+  mandatory: 'La verificación en dos pasos es obligatoria para todas las administradoras.',
+  wrongPassword: 'La contraseña actual no es correcta',
+} as const;

@@ -47,6 +47,10 @@ export const PhoneNumberSchema = z
 
 export const MembershipTypeSchema = z.enum(MEMBERSHIP_TYPES, { error: messages.membershipType });
 
+/** The fields a visitor types into either request form, in the order the forms show them. */
+export const REQUEST_FIELD_NAMES = ['fullName', 'company', 'position', 'email', 'phoneNumber'] as const;
+export type RequestFieldName = (typeof REQUEST_FIELD_NAMES)[number];
+
 const contactFields = {
   fullName: requiredText(TEXT_LIMITS.personName),
   company: requiredText(TEXT_LIMITS.company),
@@ -58,7 +62,7 @@ const contactFields = {
     .string()
     .max(TEXT_LIMITS.honeypot, { error: messages.maxLength(TEXT_LIMITS.honeypot) })
     .optional(),
-};
+} satisfies Record<RequestFieldName | 'website', z.ZodType>;
 
 /** The home page's contact form. */
 export const ContactFormSchema = z.strictObject(contactFields, { error: messages.unknownField });

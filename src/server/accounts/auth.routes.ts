@@ -1,14 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  LoginResultSchema,
-  MeSchema,
-  SecondFactorCodeSchema,
-  secondFactorMessages,
-} from '../../shared/account-schemas.ts';
+import { LoginResultSchema, MeSchema, SecondFactorCodeSchema } from '../../shared/account-schemas.ts';
 import { apiRoutes, SESSION_COOKIE } from '../../shared/api-paths.ts';
-import { apiMessages } from '../../shared/messages.ts';
+import { MINUTE_MS } from '../../shared/clock.ts';
+import { apiMessages, secondFactorMessages } from '../../shared/messages.ts';
 import { ApiErrorSchema, LoginSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { HttpError } from '../plugins/errors.ts';
@@ -22,7 +18,7 @@ import { claimTotpStep, secondFactorOf, useRecoveryCode } from './second-factor.
 const badCredentials = () => new HttpError(401, 'INVALID_CREDENTIALS', apiMessages.badCredentials);
 
 /** Between the password and the code: after this the password must be typed again. */
-const SECOND_STEP_MS = 5 * 60_000;
+const SECOND_STEP_MS = 5 * MINUTE_MS;
 /** Codes tried per account in the window (the password was right to get here). */
 const SECOND_FACTOR_ATTEMPTS = 5;
 const WINDOW = '15 minutes';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { secondFactorMessages } from '../../shared/account-schemas.ts';
+import { secondFactorMessages } from '../../shared/messages.ts';
 import { SESSION_COOKIE } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
 import { HttpError } from '../plugins/errors.ts';

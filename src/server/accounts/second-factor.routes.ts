@@ -6,9 +6,8 @@ import {
   SecondFactorDisableSchema,
   SecondFactorSetupSchema,
   SecondFactorStatusSchema,
-  secondFactorMessages,
 } from '../../shared/account-schemas.ts';
-import { apiMessages } from '../../shared/messages.ts';
+import { apiMessages, secondFactorMessages } from '../../shared/messages.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { credentialsOf } from './admins.repository.ts';

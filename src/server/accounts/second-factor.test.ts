@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secondFactorMessages } from '../../shared/account-schemas.ts';
+import { secondFactorMessages } from '../../shared/messages.ts';
 import { Browser, TEST_ADMIN, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { ACCOUNT_ATTEMPTS } from './attempt-limit.ts';

@@ -2,7 +2,7 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventEnd } from '../../shared/calendar-links.ts';
-import { clock } from '../../shared/clock.ts';
+import { upcomingEvents } from '../../shared/clock.ts';
 import type { Event } from '../../shared/schemas.ts';
 import { notFound } from '../plugins/errors.ts';
 import { eventsRepository } from './events.repository.ts';
@@ -37,12 +37,10 @@ export function eventsCalendar(events: readonly Event[], siteUrl: string): strin
 }
 
 /** Events still to come, for the subscribable feed: an event stays listed until its local day ends. */
-const upcoming = (events: readonly Event[], now: Date) =>
-  events.filter((event) => clock.isUpcoming(event.eventDate, now));
 
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(apiRoutes.eventsFeed, async (_request, reply) => {
-    const events = upcoming(await eventsRepository.list(app.db), new Date());
+    const events = upcomingEvents(await eventsRepository.list(app.db));
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/calendar; charset=utf-8')

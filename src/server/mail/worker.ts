@@ -13,6 +13,7 @@ import {
   type OutboxRow,
 } from './outbox.repository.ts';
 import { singleLine } from './message.ts';
+import { HOUR_MS } from '../../shared/clock.ts';
 
 export interface MailWorker {
   /** Starts polling the outbox every `mail.pollMs`. Without an SMTP URL it only says so, once. */
@@ -48,7 +49,7 @@ export interface MailWorkerOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-const MAX_RETRY_DELAY_MS = 3_600_000;
+const MAX_RETRY_DELAY_MS = HOUR_MS;
 const MAX_ERROR_LENGTH = 1_000;
 
 /** Exponential backoff: base × 2^(attempts−1), capped at an hour, plus up to 10 % so retries spread out. */

@@ -3,14 +3,19 @@ import { requestPaths } from '../../shared/api-paths.ts';
 import { MEMBERSHIP_TYPES, type MembershipType } from '../../shared/constants.ts';
 import type { FormAnswer } from '../../shared/form-answer.ts';
 import { apiMessages } from '../../shared/messages.ts';
-import { ContactFormSchema, MembershipFormSchema, fieldMessages } from '../../shared/schemas.ts';
+import {
+  ContactFormSchema,
+  MembershipFormSchema,
+  REQUEST_FIELD_NAMES,
+  fieldMessages,
+} from '../../shared/schemas.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { acceptContactRequest, contactRateLimit } from './accept-request.ts';
 
 /** A request form holds a few short fields; anything larger is not one. */
 const FORM_BODY_LIMIT = 16 * 1024;
 /** The fields whose values come back to the visitor on a refusal (never the honeypot). */
-const ECHOED_FIELDS = ['fullName', 'company', 'position', 'email', 'phoneNumber', 'memberships'];
+const ECHOED_FIELDS = [...REQUEST_FIELD_NAMES, 'memberships'];
 
 const isMembershipType = (value: unknown): value is MembershipType =>
   MEMBERSHIP_TYPES.includes(value as MembershipType);

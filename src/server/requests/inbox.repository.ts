@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { InboxItem } from '../../shared/admin-schemas.ts';
-import { addDays, clock, parseIsoDay } from '../../shared/clock.ts';
+import { DAY_MS, addDays, clock, parseIsoDay } from '../../shared/clock.ts';
 import { foldForSearch } from '../../shared/text-fold.ts';
 import type { Database, OutboxTable, RequestKind, RequestStatus, RequestsTable } from '../db/schema.ts';
 
@@ -146,7 +146,7 @@ export async function retryFailedDelivery(
 
 /** Deletes handled (atendida or archivada) requests created before `days` ago; their mail rows go with them. */
 export async function purgeHandledRequests(db: Kysely<Database>, days: number, now = new Date()) {
-  const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
+  const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
   const result = await db
     .deleteFrom('requests')
     .where('status', 'in', ['atendida', 'archivada'])

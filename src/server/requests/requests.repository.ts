@@ -5,6 +5,7 @@ import { timeOrderedId } from '../db/ids.ts';
 import type { Database, OutboxTable } from '../db/schema.ts';
 import { bareAddress, messageIdFor, type MailContent } from '../mail/message.ts';
 import { acknowledgementMail, notificationMail } from './templates.ts';
+import { DAY_MS } from '../../shared/clock.ts';
 
 /** What the inbox's search looks in: name, company and e-mail, folded (one per line). */
 export const requestSearchText = (request: Pick<NewRequest, 'fullName' | 'company' | 'email'>) =>
@@ -117,7 +118,7 @@ export async function storeRequest(
 
 /** Acknowledgements queued for this address (any case) in the 24 hours before `now`. */
 async function acksSentToday(db: Kysely<Database>, address: string, now: string): Promise<number> {
-  const since = new Date(Date.parse(now) - 86_400_000).toISOString();
+  const since = new Date(Date.parse(now) - DAY_MS).toISOString();
   const row = await db
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { purgeHandledRequests } from './inbox.repository.ts';
 import { retentionDays } from '../db/settings.repository.ts';
+import { HOUR_MS } from '../../shared/clock.ts';
 
 /**
  * Deletes the handled requests older than the retention setting (if one is on) and writes what it
@@ -25,7 +26,7 @@ export async function applyRetention(app: FastifyInstance, adminId: string | nul
 }
 
 /** Runs the retention once at start and then every hour, on every instance (the delete is idempotent). */
-export function scheduleRetention(app: FastifyInstance, everyMs = 3_600_000): void {
+export function scheduleRetention(app: FastifyInstance, everyMs = HOUR_MS): void {
   const run = () =>
     applyRetention(app, null).catch((error: unknown) =>
       app.log.error({ err: error }, 'request retention failed'),

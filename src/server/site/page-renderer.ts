@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { routeOf } from '../../shared/api-paths.ts';
+import { MINUTE_MS } from '../../shared/clock.ts';
 import type { FormAnswer } from '../../shared/form-answer.ts';
 import type { PageData } from '../../shared/page-data.ts';
 import { bootAfterFirstPaint, bootsAfterFirstPaint, withPagePreloads } from './boot-script.ts';
@@ -41,7 +42,7 @@ export interface PageRenderer {
 export type PageContentSource = () => Promise<Pick<PageData, 'events' | 'news' | 'partners'>>;
 
 // Rendered pages are reused for this long; the featured event is drawn again after it.
-const CACHE_TTL_MS = 60_000;
+const CACHE_TTL_MS = MINUTE_MS;
 const ROOT = '<div id="root"></div>';
 
 interface ManifestChunk {

@@ -1,5 +1,5 @@
 import { pagePaths } from '../../shared/api-paths.ts';
-import { clock } from '../../shared/clock.ts';
+import { clock, upcomingEvents } from '../../shared/clock.ts';
 import type { Event } from '../../shared/schemas.ts';
 import { identity } from '../content/identity.ts';
 import { documentTitle, pageMeta, shareImage } from '../content/seo.ts';
@@ -88,8 +88,7 @@ export function renderHead(
     `<script type="application/ld+json">${serializeForScript(organisation(siteUrl))}</script>`,
   ];
   if (pathname === pagePaths.inicio) {
-    const upcoming = events.filter((event) => clock.isUpcoming(event.eventDate, now));
-    for (const event of upcoming) {
+    for (const event of upcomingEvents(events, now)) {
       tags.push(
         `<script type="application/ld+json">${serializeForScript(eventData(event, siteUrl))}</script>`,
       );

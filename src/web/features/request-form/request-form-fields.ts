@@ -1,4 +1,4 @@
-import type { ContactRequest } from '../../../shared/schemas.ts';
+import { REQUEST_FIELD_NAMES, type RequestFieldName } from '../../../shared/schemas.ts';
 
 /** The visible fields of both request forms, in display order, with their Spanish labels. */
 export const REQUEST_FIELDS = [
@@ -15,7 +15,7 @@ export const REQUEST_FIELDS = [
     inputMode: 'numeric',
   },
 ] as const satisfies readonly {
-  name: keyof ContactRequest;
+  name: RequestFieldName;
   label: string;
   hint?: string;
   type: 'text' | 'email' | 'tel';
@@ -23,18 +23,8 @@ export const REQUEST_FIELDS = [
   inputMode?: 'numeric';
 }[];
 
-export type RequestFieldName = (typeof REQUEST_FIELDS)[number]['name'];
-
 /** What the inputs hold before validation: every value is a string. */
-export interface RequestFormValues {
-  fullName: string;
-  company: string;
-  position: string;
-  email: string;
-  phoneNumber: string;
-  website: string;
-  memberships?: string;
-}
+export type RequestFormValues = Record<RequestFieldName | 'website', string> & { memberships?: string };
 
 export const EMPTY_REQUEST: RequestFormValues = {
   fullName: '',
@@ -46,4 +36,4 @@ export const EMPTY_REQUEST: RequestFormValues = {
 };
 
 export const isRequestField = (name: string): name is RequestFieldName =>
-  REQUEST_FIELDS.some((field) => field.name === name);
+  (REQUEST_FIELD_NAMES as readonly string[]).includes(name);

@@ -9,13 +9,13 @@ import type { FormAnswer } from '../../../shared/form-answer.ts';
 import { ContactFormSchema, MembershipFormSchema, type ContactRequest } from '../../../shared/schemas.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
+import type { RequestFieldName } from '../../../shared/schemas.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { SpinnerOverlay } from '../../components/spinner.tsx';
 import {
   EMPTY_REQUEST,
   REQUEST_FIELDS,
   isRequestField,
-  type RequestFieldName,
   type RequestFormValues,
 } from './request-form-fields.ts';
 import { SendOutcomeDialog, type SendOutcome } from './send-outcome-dialog.tsx';
