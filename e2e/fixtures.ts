@@ -2,18 +2,11 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { ReceivedMessage } from '../src/server/test/smtp-peer.ts';
 import { MAILBOX_DIR } from './paths.ts';
 
-/** A message the SMTP peer accepted (parsed by mailparser). */
-export interface MailboxMessage {
-  envelope: { from: string; to: string[] };
-  from: string | undefined;
-  to: string[];
-  replyTo: string | undefined;
-  subject: string;
-  text: string;
-  messageId: string | undefined;
-}
+/** A message the SMTP peer accepted, as e2e/serve.ts writes it to the mailbox folder. */
+export type MailboxMessage = Omit<ReceivedMessage, 'headers' | 'raw' | 'receivedAt'>;
 
 export interface Mailbox {
   /** Every message received so far in this run. */

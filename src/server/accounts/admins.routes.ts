@@ -10,7 +10,7 @@ import {
   setAdminPassword,
 } from './admins.repository.ts';
 import { verifyPassword } from './password.ts';
-import { ACCOUNT_ATTEMPTS, attemptLimit } from './attempt-limit.ts';
+import { perAdminAttempts } from './attempt-limit.ts';
 import { endOtherSessions } from '../plugins/session-store.ts';
 import { HttpError, notFound } from '../plugins/errors.ts';
 import {
@@ -25,12 +25,7 @@ import { apiRoutes } from '../../shared/api-paths.ts';
 export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
   // Guesses at the current password from a session left open are limited like logins are.
-  const passwordAttempts = attemptLimit(
-    app,
-    'password-change',
-    ACCOUNT_ATTEMPTS,
-    (request) => request.session.get('adminId') ?? request.ip,
-  );
+  const passwordAttempts = perAdminAttempts(app, 'password-change');
 
   app.get(
     apiRoutes.admins,

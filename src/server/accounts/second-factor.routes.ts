@@ -11,7 +11,7 @@ import { apiMessages, secondFactorMessages } from '../../shared/messages.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { credentialsOf } from './admins.repository.ts';
-import { ACCOUNT_ATTEMPTS, attemptLimit } from './attempt-limit.ts';
+import { perAdminAttempts } from './attempt-limit.ts';
 import { verifyPassword } from './password.ts';
 import { newRecoveryCodes, newTotpSecret, totpEnrolment, totpStep } from './second-factor.ts';
 import { disableSecondFactor, enableSecondFactor, secondFactorOf } from './second-factor.repository.ts';
@@ -25,12 +25,7 @@ import { apiRoutes } from '../../shared/api-paths.ts';
 export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
   const open = { beforeSecondFactor: true };
-  const limitAttempts = attemptLimit(
-    app,
-    'account-attempts',
-    ACCOUNT_ATTEMPTS,
-    (request) => request.session.get('adminId') ?? request.ip,
-  );
+  const limitAttempts = perAdminAttempts(app, 'account-attempts');
   const adminIdOf = (request: { session: { get(key: 'adminId'): string | undefined } }) =>
     request.session.get('adminId')!;
 
