@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   MAIL_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   ADMIN_EMAIL: EmailSchema.optional(),
   ADMIN_PASSWORD: z
     .string()
@@ -58,7 +59,14 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   mailTo: string;
-  mail: { maxAttempts: number; retryBaseMs: number; leaseMs: number; pollMs: number };
+  mail: {
+    maxAttempts: number;
+    retryBaseMs: number;
+    leaseMs: number;
+    pollMs: number;
+    /** Bulk messages (newsletters) sent per minute across every instance; transactional mail goes first. */
+    bulkPerMinute?: number;
+  };
   admin?: { email: string; password: string };
   sessionSecret: string;
   /** Idle lifetime: a session unused this long ends. */
@@ -129,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       leaseMs: e.MAIL_LEASE_MS,
       pollMs: e.MAIL_POLL_MS,
+      bulkPerMinute: e.NEWSLETTER_RATE_PER_MINUTE,
     },
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

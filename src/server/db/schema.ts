@@ -58,12 +58,17 @@ export interface RequestsTable {
   search_folded: string;
 }
 
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
+/** `cancelled`: never to be sent (the person unsubscribed or was blocked before it went out). */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
+
+/** `bulk` (newsletters) goes out under its own rate, after the transactional mail. */
+export type OutboxStream = 'transactional' | 'bulk';
 
 export interface OutboxTable {
   id: string;
   request_id: string | null;
-  purpose: 'notify' | 'ack';
+  /** What the message is for: `notify` and `ack` for requests; each domain names its own. */
+  purpose: string;
   to_address: string;
   reply_to: string | null;
   subject: string;
@@ -78,6 +83,26 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Migration 2026-11-30-mail-parts-and-consents: an HTML part, extra headers (JSON object), text
+   *  attachments (JSON list), the stream, and the id of the record the message was written for. */
+  body_html: string | null;
+  headers: string | null;
+  attachments: string | null;
+  stream: Generated<OutboxStream>;
+  ref_id: string | null;
+}
+
+/** One consent, given and maybe withdrawn (migration 2026-11-30-mail-parts-and-consents). */
+export interface ConsentsTable {
+  id: string;
+  /** Lower-cased; replaced by its keyed hash when the person's data are deleted. */
+  email: string;
+  purpose: string;
+  source: string;
+  notice_version: string;
+  ref_id: string | null;
+  given_at: string;
+  withdrawn_at: string | null;
 }
 
 export interface AdminsTable {
@@ -112,6 +137,7 @@ export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
   kv: KvTable;
+  consents: ConsentsTable;
 }
 
 export type { Generated };

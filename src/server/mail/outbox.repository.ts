@@ -1,8 +1,105 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../db/database.ts';
-import type { Database, OutboxTable } from '../db/schema.ts';
+import { timeOrderedId } from '../db/ids.ts';
+import type { Database, OutboxStream, OutboxTable } from '../db/schema.ts';
+import { messageIdFor } from './message.ts';
 
 export type OutboxRow = Selectable<OutboxTable>;
+
+/** A text file sent with a message (an event's .ics, for instance). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/** One message as a domain hands it to the outbox. */
+export interface OutboxMessage {
+  /** What it is for, as the domain names it (`ack`, `registration-confirmed`, …). */
+  purpose: string;
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers (List-Unsubscribe, …); the worker adds Auto-Submitted itself. */
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
+  stream?: OutboxStream;
+  /** The contact or membership request it belongs to. */
+  requestId?: string | null;
+  /** The record of another domain it was written for (a registration, a subscriber, an ARCO request). */
+  refId?: string | null;
+  /** Not before this instant (ISO UTC): a reminder waits in the outbox until its time. */
+  sendAt?: string;
+}
+
+/** The outbox row of a message, pending from `sendAt` (or `createdAt`). */
+export function outboxRow(
+  message: OutboxMessage,
+  mailFrom: string,
+  createdAt: string,
+): Insertable<OutboxTable> {
+  const id = timeOrderedId();
+  return {
+    id,
+    request_id: message.requestId ?? null,
+    purpose: message.purpose,
+    to_address: message.to,
+    reply_to: message.replyTo ?? null,
+    subject: message.subject,
+    body_text: message.text,
+    body_html: message.html ?? null,
+    headers: message.headers ? JSON.stringify(message.headers) : null,
+    attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+    stream: message.stream ?? 'transactional',
+    ref_id: message.refId ?? null,
+    message_id: messageIdFor(id, mailFrom),
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: message.sendAt ?? createdAt,
+    locked_until: null,
+    claim_token: null,
+    last_error: null,
+    created_at: createdAt,
+    sent_at: null,
+  };
+}
+
+/**
+ * Writes messages to the outbox; pass the transaction that stores what they are about, so both are
+ * kept or neither is. Returns the rows' ids.
+ */
+export async function queueMail(
+  db: Kysely<Database>,
+  messages: readonly OutboxMessage[],
+  mailFrom: string,
+  now = new Date(),
+): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const rows = messages.map((message) => outboxRow(message, mailFrom, now.toISOString()));
+  await db.insertInto('outbox').values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Marks mail not yet sent as never to be sent: to an address (a person blocked under the privacy
+ * law), or written for a record (a cancelled registration, an unsubscribed address). A message already
+ * being handed to the mail server may still go out. Returns how many were cancelled.
+ */
+export async function cancelPendingMail(
+  db: Kysely<Database>,
+  where: { to: string } | { refId: string; purpose?: string },
+): Promise<number> {
+  let query = db.updateTable('outbox').set({ status: 'cancelled' }).where('status', '=', 'pending');
+  if ('to' in where) query = query.where(sql<string>`lower(to_address)`, '=', where.to.toLowerCase());
+  else {
+    query = query.where('ref_id', '=', where.refId);
+    if (where.purpose) query = query.where('purpose', '=', where.purpose);
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
 
 /** Pending rows whose time has come, and rows whose sender's lease ran out (it crashed or hung). */
 function isDue(eb: ExpressionBuilder<Database, 'outbox'>, nowIso: string) {
@@ -19,6 +116,8 @@ export interface Claim {
   /** Marks the claimed rows, so this very claim can be recognised (and released) later. */
   token: string;
   limit: number;
+  /** Only this stream's rows; the transactional stream when not given. */
+  stream?: OutboxStream;
 }
 
 /**
@@ -44,6 +143,7 @@ export async function claimDueRows(
           .selectFrom('outbox')
           .select('id')
           .where((eb) => isDue(eb, nowIso))
+          .where('stream', '=', claim.stream ?? 'transactional')
           .orderBy('next_attempt_at')
           .limit(claim.limit);
         return dialect === 'postgres' ? candidates.forUpdate().skipLocked() : candidates;
@@ -61,6 +161,26 @@ export async function claimDueRows(
  * Gives back the rows still held by these claims, due at once. For claims whose statement failed: it
  * may have committed all the same, and then nobody is sending those rows. Returns how many came back.
  */
+/**
+ * How many bulk messages may be claimed now so that, across every instance, no more than `perMinute`
+ * go out in any minute: those sent in the last minute and those being sent count against it.
+ */
+export async function bulkAllowance(db: Kysely<Database>, now: Date, perMinute: number): Promise<number> {
+  const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('stream', '=', 'bulk')
+    .where((eb) =>
+      eb.or([
+        eb('sent_at', '>', minuteAgo),
+        eb.and([eb('status', '=', 'sending'), eb('locked_until', '>', now.toISOString())]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Math.max(0, perMinute - Number(row.n));
+}
+
 export async function releaseClaims(db: Kysely<Database>, tokens: string[]): Promise<number> {
   if (tokens.length === 0) return 0;
   const result = await db

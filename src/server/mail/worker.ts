@@ -6,10 +6,12 @@ import type { Config } from '../config.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import {
+  bulkAllowance,
   claimDueRows,
   markAttemptFailed,
   markSent,
   releaseClaims,
+  type MailAttachment,
   type OutboxRow,
 } from './outbox.repository.ts';
 import { singleLine } from './message.ts';
@@ -24,7 +26,17 @@ export interface MailWorker {
   runOnce(): Promise<number>;
   /** Asks a started worker for a pass now (after a commit) rather than at the next poll. Never throws. */
   wake(): void;
+  /**
+   * Tells `listener` of every message that failed for good (`permanent`: the mail server refused it
+   * for good, rather than attempts running out), once its row says so.
+   */
+  onFinalFailure(listener: FinalFailureListener): void;
 }
+
+export type FinalFailureListener = (row: OutboxRow, failure: { permanent: boolean }) => Promise<void> | void;
+
+/** Bulk messages a minute when the configuration does not say. */
+const DEFAULT_BULK_PER_MINUTE = 30;
 
 export interface TransportTimeouts {
   connectionTimeout: number;
@@ -109,6 +121,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   // statement failed (it may have committed, leaving rows 'sending' that nobody sends).
   const unrecorded = new Map<string, () => Promise<unknown>>();
   const uncertainClaims = new Set<string>();
+  const finalFailureListeners: FinalFailureListener[] = [];
+  const bulkPerMinute = config.mail.bulkPerMinute ?? DEFAULT_BULK_PER_MINUTE;
 
   async function record(row: OutboxRow, write: () => Promise<unknown>): Promise<unknown> {
     try {
@@ -143,9 +157,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         replyTo: row.reply_to ?? undefined,
         subject: singleLine(row.subject),
         text: row.body_text,
+        ...(row.body_html ? { html: row.body_html } : {}),
+        ...(row.attachments ? { attachments: JSON.parse(row.attachments) as MailAttachment[] } : {}),
         messageId: row.message_id,
         // Tells auto-responders (vacation replies and the like) not to answer.
-        headers: { 'Auto-Submitted': 'auto-generated' },
+        headers: { ...extraHeaders(row), 'Auto-Submitted': 'auto-generated' },
         signal: AbortSignal.timeout(sendTimeoutMs),
       });
     } catch (error) {
@@ -163,8 +179,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       );
       const context = { outboxId: row.id, purpose: row.purpose, attempts, error: description };
       if (recorded === false) log.warn(context, 'mail attempt failed after its claim was lost');
-      else if (final) log.error(context, 'mail failed for good; the row stays in the outbox');
-      else
+      else if (final) {
+        log.error(context, 'mail failed for good; the row stays in the outbox');
+        if (recorded !== undefined) await tellFinalFailure(row, isPermanentFailure(error));
+      } else
         log.warn(
           { ...context, nextAttemptAt: nextAttemptAt.toISOString() },
           'mail attempt failed; will retry',
@@ -174,6 +192,16 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     const sentAt = now();
     log.info({ outboxId: row.id, purpose: row.purpose, attempts: row.attempts + 1 }, 'mail sent');
     await record(row, () => markSent(db, row, sentAt));
+  }
+
+  async function tellFinalFailure(row: OutboxRow, permanent: boolean): Promise<void> {
+    for (const listener of finalFailureListeners) {
+      try {
+        await listener(row, { permanent });
+      } catch (error) {
+        log.error({ err: error, outboxId: row.id }, 'a listener of failed mail failed');
+      }
+    }
   }
 
   async function pass(): Promise<number> {
@@ -189,6 +217,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     let rows: OutboxRow[];
     try {
       rows = await claimDueRows(db, dialect, claim);
+      // Bulk mail fills what transactional mail left of the batch, within its rate.
+      if (rows.length < batchSize) {
+        const allowance = await bulkAllowance(db, at, bulkPerMinute);
+        const limit = Math.min(batchSize - rows.length, allowance);
+        if (limit > 0)
+          rows = rows.concat(await claimDueRows(db, dialect, { ...claim, limit, stream: 'bulk' }));
+      }
     } catch (error) {
       uncertainClaims.add(claim.token);
       throw error;
@@ -255,6 +290,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       transport?.close();
     },
     runOnce,
+    onFinalFailure(listener) {
+      finalFailureListeners.push(listener);
+    },
     wake() {
       try {
         if (!started || stopped || !transport) return;
@@ -265,4 +303,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       }
     },
   };
+}
+
+/** The extra headers a domain stored with the message (List-Unsubscribe, …), kept to one line each. */
+function extraHeaders(row: OutboxRow): Record<string, string> {
+  if (!row.headers) return {};
+  const headers = JSON.parse(row.headers) as Record<string, string>;
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, singleLine(value)]));
 }

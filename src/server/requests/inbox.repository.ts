@@ -85,7 +85,8 @@ async function withDelivery(
       delivery: {
         ...deliveryOf(rows),
         messages: rows.map((row) => ({
-          purpose: row.purpose,
+          // A request's own rows are its notification and its acknowledgement.
+          purpose: row.purpose as 'notify' | 'ack',
           status: row.status,
           attempts: row.attempts,
           lastError: row.last_error,

@@ -1,9 +1,10 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoredRequest } from '../../shared/admin-schemas.ts';
 import { foldForSearch } from '../../shared/text-fold.ts';
 import { timeOrderedId } from '../db/ids.ts';
-import type { Database, OutboxTable } from '../db/schema.ts';
-import { bareAddress, messageIdFor, type MailContent } from '../mail/message.ts';
+import type { Database } from '../db/schema.ts';
+import { bareAddress, type MailContent } from '../mail/message.ts';
+import { outboxRow } from '../mail/outbox.repository.ts';
 import { acknowledgementMail, notificationMail } from './templates.ts';
 import { DAY_MS } from '../../shared/clock.ts';
 
@@ -76,32 +77,14 @@ export async function writeRequest(
     .execute();
   if (request.spam) return { id, acknowledgement: 'none' };
   const sender = bareAddress(request.email);
-  const rows = [
-    outboxRow(
-      id,
-      'notify',
-      bareAddress(mail.mailTo),
-      sender,
-      notificationMail(details),
-      mail.mailFrom,
-      createdAt,
-    ),
-  ];
+  const message = (purpose: string, to: string, replyTo: string, content: MailContent) =>
+    outboxRow({ purpose, to, replyTo, ...content, requestId: id }, mail.mailFrom, createdAt);
+  const rows = [message('notify', bareAddress(mail.mailTo), sender, notificationMail(details))];
   const capped =
     options.ackDailyCap !== undefined && (await acksSentToday(trx, sender, createdAt)) >= options.ackDailyCap;
   // Replies to the acknowledgement should reach people, not the no-reply sender.
   if (!capped) {
-    rows.push(
-      outboxRow(
-        id,
-        'ack',
-        sender,
-        bareAddress(mail.mailTo),
-        acknowledgementMail(details),
-        mail.mailFrom,
-        createdAt,
-      ),
-    );
+    rows.push(message('ack', sender, bareAddress(mail.mailTo), acknowledgementMail(details)));
   }
   await trx.insertInto('outbox').values(rows).execute();
   return { id, acknowledgement: capped ? 'capped' : 'queued' };
@@ -127,34 +110,4 @@ async function acksSentToday(db: Kysely<Database>, address: string, now: string)
     .where(sql<string>`lower(to_address)`, '=', address.toLowerCase())
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-function outboxRow(
-  requestId: string,
-  purpose: 'notify' | 'ack',
-  to: string,
-  replyTo: string,
-  content: MailContent,
-  mailFrom: string,
-  createdAt: string,
-): Insertable<OutboxTable> {
-  const id = timeOrderedId();
-  return {
-    id,
-    request_id: requestId,
-    purpose,
-    to_address: to,
-    reply_to: replyTo,
-    subject: content.subject,
-    body_text: content.text,
-    message_id: messageIdFor(id, mailFrom),
-    status: 'pending',
-    attempts: 0,
-    next_attempt_at: createdAt,
-    locked_until: null,
-    claim_token: null,
-    last_error: null,
-    created_at: createdAt,
-    sent_at: null,
-  };
 }

@@ -4,7 +4,8 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle, Dialect } from '../db/database.ts';
-import type { Database, OutboxTable } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
+import type { OutboxRow } from '../mail/outbox.repository.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.ts';
 import type { NewRequest } from '../requests/requests.repository.ts';
@@ -79,7 +80,7 @@ export function testWorker(
   });
 }
 
-export async function outboxRows(db: Kysely<Database>, requestId?: string): Promise<OutboxTable[]> {
+export async function outboxRows(db: Kysely<Database>, requestId?: string): Promise<OutboxRow[]> {
   let query = db.selectFrom('outbox').selectAll().orderBy('purpose', 'desc');
   if (requestId) query = query.where('request_id', '=', requestId);
   return query.execute();

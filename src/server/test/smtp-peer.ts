@@ -28,6 +28,10 @@ export interface ReceivedMessage {
   replyTo: string | undefined;
   subject: string;
   text: string;
+  /** The HTML part, when there is one. */
+  html: string | undefined;
+  /** Files sent with the message, their content read as UTF-8 text. */
+  attachments: { filename: string | undefined; contentType: string; content: string }[];
   /** With its angle brackets, as in the header. */
   messageId: string | undefined;
   /** Every header, keys lower-cased (mailparser's structured values). */
@@ -237,6 +241,12 @@ async function parse(raw: string, session: SMTPServerSession, receivedAt: number
     replyTo: parsed.replyTo ? addresses(parsed.replyTo)[0] : undefined,
     subject: parsed.subject ?? '',
     text: parsed.text ?? '',
+    html: parsed.html || undefined,
+    attachments: parsed.attachments.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.content.toString('utf8'),
+    })),
     messageId: parsed.messageId,
     headers: parsed.headers,
     raw,
