@@ -63,12 +63,12 @@ describe('the .env file', () => {
     expect(configIn(folder)).toMatchObject({ siteUrl: 'http://localhost:3000', port: 3000 });
   });
 
-  it('is read by start, dev and the db:* scripts, and never by the Node version preflight', () => {
+  it('is read by start, dev, the db:* scripts and mail:test, and never by the Node version preflight', () => {
     const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    const readers = ['start', 'dev', ...Object.keys(scripts).filter((s) => s.startsWith('db:'))];
-    expect(readers.length).toBeGreaterThanOrEqual(6);
+    const readers = ['start', 'dev', 'mail:test', ...Object.keys(scripts).filter((s) => s.startsWith('db:'))];
+    expect(readers.length).toBeGreaterThanOrEqual(7);
     for (const name of readers) expect(scripts[name], name).toMatch(/^node --env-file-if-exists=\.env /);
     // An old Node stops at an option it does not know: the preflight must run first, without it.
     for (const name of ['prestart', 'predev', 'pretest']) expect(scripts[name], name).not.toContain(FLAG);
