@@ -43,7 +43,7 @@ try {
       'Para ver qué pasó, en el servidor:',
       `  systemctl status ${unit}`,
       `  journalctl --unit=${unit} --lines=200`,
-      'Qué hacer según el caso: docs/deploy.md del sitio ("Si algo falla").',
+      'Qué hacer según el caso: docs/deploy.md del sitio, sección "If something fails".',
       '',
       'Últimas líneas de su registro:',
       '',
