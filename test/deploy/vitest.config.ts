@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// The deployment suite runs the site the way people run it: a fresh clone's first start, and two
-// production instances on PostgreSQL and Redis behind Caddy over HTTPS. Files run one after another.
+// The deployment suite runs the site the way people run it: a fresh clone's first start, one production
+// instance on SQLite behind Caddy over HTTPS with its backup and restore, two on PostgreSQL and Redis
+// behind Caddy, and `systemd-analyze verify` on the units. Files run one after another.
 export default defineConfig({
   test: {
     name: 'deploy',

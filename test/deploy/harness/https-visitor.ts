@@ -10,10 +10,20 @@ export interface Reply {
   setCookies: string[];
 }
 
+/** A body sent as it is, with its own content type (a multipart upload, say). */
+export interface RawBody {
+  contentType: string;
+  bytes: Buffer;
+}
+
+const isRawBody = (payload: unknown): payload is RawBody =>
+  typeof payload === 'object' && payload !== null && Buffer.isBuffer((payload as RawBody).bytes);
+
 /**
  * A browser over real HTTP(S), from a loopback address of its choosing (so each visitor is a client
  * of its own to the rate limits): keeps cookies, echoes the CSRF token on unsafe requests, and trusts
  * the given certificate authority. Unlike fetch, it may send any header, X-Forwarded-For included.
+ * A payload is sent as JSON; URLSearchParams as a plain HTML form; a RawBody as it is.
  */
 export class HttpsVisitor {
   readonly cookies = new Map<string, string>();
@@ -41,7 +51,18 @@ export class HttpsVisitor {
   ): Promise<Reply> {
     if (method !== 'GET' && !this.token) await this.csrf(headers);
     const url = new URL(path, this.baseUrl);
-    const body = payload === undefined ? undefined : JSON.stringify(payload);
+    let body: string | Buffer | undefined;
+    let contentType: string | undefined;
+    if (payload instanceof URLSearchParams) {
+      body = payload.toString();
+      contentType = 'application/x-www-form-urlencoded';
+    } else if (isRawBody(payload)) {
+      body = payload.bytes;
+      contentType = payload.contentType;
+    } else if (payload !== undefined) {
+      body = JSON.stringify(payload);
+      contentType = 'application/json';
+    }
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise<Reply>((resolve, reject) => {
       const outgoing = send(
@@ -56,7 +77,7 @@ export class HttpsVisitor {
               ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
               : {}),
             ...(method !== 'GET' ? { 'x-xsrf-token': this.token } : {}),
-            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(contentType ? { 'content-type': contentType } : {}),
             ...headers,
           },
         },
