@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsPlugin } from './accounts/accounts.plugin.ts';
 import type { Config } from './config.ts';
+import { personDataPlugin } from './consent/person-data.ts';
 import { contentPlugin } from './content/content.plugin.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { mailPlugin } from './mail/mail.plugin.ts';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(contentChangesPlugin);
   await app.register(sessionsPlugin);
   await app.register(mailPlugin);
+  await app.register(personDataPlugin);
   await app.register(healthRoutes);
   await app.register(sitePlugin);
 

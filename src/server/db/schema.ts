@@ -105,6 +105,15 @@ export interface ConsentsTable {
   withdrawn_at: string | null;
 }
 
+/** A person whose data are cancelled: blocked at once, erased after the blocking period. */
+export interface BlockedPeopleTable {
+  /** Lower-cased; replaced by its keyed hash once the data are erased. */
+  email: string;
+  blocked_at: string;
+  erase_after: string;
+  erased_at: string | null;
+}
+
 export interface AdminsTable {
   id: string;
   email: string;
@@ -138,6 +147,7 @@ export interface Database {
   sessions: SessionsTable;
   kv: KvTable;
   consents: ConsentsTable;
+  blocked_people: BlockedPeopleTable;
 }
 
 export type { Generated };

@@ -37,6 +37,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('withdrawn_at', 'varchar(32)')
     .execute();
   await db.schema.createIndex('consents_email_idx').on('consents').columns(['email', 'purpose']).execute();
+
+  // People whose data are cancelled (ARCO): hidden from every list, export and mailing at once, and
+  // erased once `erase_after` has passed. The e-mail is lower-cased.
+  await db.schema
+    .createTable('blocked_people')
+    .addColumn('email', 'varchar(320)', (c) => c.primaryKey())
+    .addColumn('blocked_at', 'varchar(32)', (c) => c.notNull())
+    .addColumn('erase_after', 'varchar(32)', (c) => c.notNull())
+    .addColumn('erased_at', 'varchar(32)')
+    .execute();
 }
 
 function isPostgres(db: Kysely<unknown>): boolean {
@@ -44,6 +54,7 @@ function isPostgres(db: Kysely<unknown>): boolean {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('blocked_people').ifExists().execute();
   await db.schema.dropTable('consents').ifExists().execute();
   for (const index of ['outbox_recipient_idx', 'outbox_stream_sent_idx', 'outbox_ref_idx']) {
     await db.schema.dropIndex(index).ifExists().execute();
