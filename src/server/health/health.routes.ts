@@ -1,24 +1,49 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pingDatabase } from '../db/database.ts';
 import { apiRoutes } from '../../shared/api-paths.ts';
+import { HOUR_MS } from '../../shared/clock.ts';
+import { pingDatabase } from '../db/database.ts';
+import { outboxState } from '../mail/outbox-state.ts';
+import { runningVersion } from './version.ts';
 
-/** GET /api/health: 200 while the database answers, 503 otherwise (for load balancers and monitors). */
+/** With `?strict=1`, mail waiting longer than this makes the answer a 503 (for an uptime monitor). */
+export const MAIL_STUCK_AFTER_MS = HOUR_MS;
+
+const MailSchema = z.object({ oldestUnsentSeconds: z.number().nullable(), failed: z.number() });
+
+/**
+ * GET /api/health: 200 while the database answers, 503 otherwise (for load balancers and monitors),
+ * with the running version and the outbox's state. `?strict=1` also answers 503 while mail is stuck.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const version = runningVersion();
   app.get(
     apiRoutes.health,
     {
       schema: {
+        querystring: z.object({ strict: z.enum(['0', '1']).optional() }),
         response: {
-          200: z.object({ status: z.literal('ok') }),
-          503: z.object({ status: z.literal('unavailable') }),
+          200: z.object({ status: z.literal('ok'), version: z.string(), mail: MailSchema }),
+          503: z.object({
+            status: z.enum(['unavailable', 'mail-stuck']),
+            version: z.string(),
+            mail: MailSchema.optional(),
+          }),
         },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      if (await pingDatabase(app.db)) return reply.code(200).send({ status: 'ok' as const });
-      return reply.code(503).send({ status: 'unavailable' as const });
+      if (!(await pingDatabase(app.db))) {
+        return reply.code(503).send({ status: 'unavailable' as const, version });
+      }
+      const mail = await outboxState(app.db);
+      const stuck =
+        mail.oldestUnsentSeconds !== null && mail.oldestUnsentSeconds * 1000 > MAIL_STUCK_AFTER_MS;
+      if (request.query.strict === '1' && stuck) {
+        return reply.code(503).send({ status: 'mail-stuck' as const, version, mail });
+      }
+      return reply.code(200).send({ status: 'ok' as const, version, mail });
     },
   );
 };
