@@ -27,6 +27,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
   },
+  // The server bundle carries the React it renders with, so a production install needs no browser
+  // package at run time (react, react-dom and the icons are build-time dependencies).
+  ssr: { noExternal: true },
+  // …in its production build, whatever NODE_ENV the server runs under: what visitors get.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },

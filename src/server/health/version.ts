@@ -3,12 +3,14 @@ import { join } from 'node:path';
 
 /**
  * Which version runs: the package's version with the commit it was built from, read once at start.
- * The commit comes from `SITE_COMMIT` when the deployment sets it, else from the checkout's .git (a
- * release folder has none, and the package version stands alone).
+ * The commit comes from `SITE_COMMIT` when the deployment sets it, else from the COMMIT file a release
+ * carries (`npm run release`), else from the checkout's .git; without any the version stands alone.
  */
 export function runningVersion(root = process.cwd()): string {
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
-  const commit = process.env.SITE_COMMIT?.trim() || gitCommit(root);
+  const commitFile = join(root, 'COMMIT');
+  const released = existsSync(commitFile) ? readFileSync(commitFile, 'utf8').trim() : undefined;
+  const commit = process.env.SITE_COMMIT?.trim() || released || gitCommit(root);
   return commit ? `${version}+${commit.slice(0, 12)}` : version;
 }
 
