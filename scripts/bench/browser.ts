@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { firstLoad } from '../../src/web/admin/bundle-graph.ts';
+import { firstLoad } from '../../src/web/test/bundle-graph.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [

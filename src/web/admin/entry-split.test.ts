@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstLoad } from './bundle-graph.ts';
+import { firstLoad } from '../test/bundle-graph.ts';
 
 // Markers only react-admin and Material UI code carries, even minified.
 const EDITOR_MARKER = 'ra.tiptap';

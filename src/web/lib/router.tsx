@@ -153,10 +153,6 @@ export function useLocation(): Location {
   return useRouter().location;
 }
 
-export function useNavigate(): RouterValue['navigate'] {
-  return useRouter().navigate;
-}
-
 /** The values of the current route's `:name` segments. */
 export function useParams(): Readonly<Record<string, string>> {
   return use(ParamsContext);

@@ -1,4 +1,5 @@
 import { Card } from '../../components/card.tsx';
+import { Illustration } from '../../components/illustration.tsx';
 import type { MemberProfile } from '../../content/members.ts';
 import styles from './members.module.css';
 
@@ -6,12 +7,9 @@ import styles from './members.module.css';
 export function ProfileCard({ profile }: { profile: MemberProfile }) {
   return (
     <Card as="article" padding="none" interactive className={styles.profileCard}>
-      <img
+      <Illustration
         className={styles.portrait}
-        src={profile.image}
-        alt={profile.alt}
-        width={240}
-        height={240}
+        image={{ src: profile.image, alt: profile.alt, width: 240, height: 240 }}
         loading="lazy"
         decoding="async"
       />

@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContactForm } from './contact-form.tsx';
-import { contactPosts, installDialogPolyfill, mockContactApi } from './test-helpers.ts';
+import { contactPosts, installDialogPolyfill, mockContactApi } from '../../test/request-form.ts';
 
 const valid = {
   fullName: 'Ximena Ríos Cantú',

@@ -1,5 +1,6 @@
 import { Play } from 'lucide-react';
 import { useState } from 'react';
+import { Illustration } from '../../components/illustration.tsx';
 import { identity } from '../../content/identity.ts';
 import { video } from '../../content/home-top.ts';
 import './video.css';
@@ -26,14 +27,7 @@ export function VideoPlayer() {
         />
       ) : (
         <button type="button" className="video-player__poster" onClick={() => setPlaying(true)}>
-          <img
-            src={video.poster.src}
-            alt={video.poster.alt}
-            width={video.poster.width}
-            height={video.poster.height}
-            loading="lazy"
-            decoding="async"
-          />
+          <Illustration image={video.poster} loading="lazy" decoding="async" />
           <span className="video-player__play" aria-hidden="true">
             <Play size={34} fill="currentColor" />
           </span>

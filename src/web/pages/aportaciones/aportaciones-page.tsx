@@ -1,6 +1,7 @@
 import { BookOpen, Settings2, Sun, UsersRound } from 'lucide-react';
 import { Reveal } from '../../components/reveal.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
+import { Illustration } from '../../components/illustration.tsx';
 import {
   contributionCards,
   contributionsImpact,
@@ -72,14 +73,7 @@ export function AportacionesPage() {
               </p>
             ))}
           </div>
-          <img
-            className={styles.impactArt}
-            src={contributionsImpact.image.src}
-            alt={contributionsImpact.image.alt}
-            width={contributionsImpact.image.width}
-            height={contributionsImpact.image.height}
-            loading="lazy"
-          />
+          <Illustration className={styles.impactArt} image={contributionsImpact.image} loading="lazy" />
         </div>
       </section>
 

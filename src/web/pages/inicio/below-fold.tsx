@@ -4,6 +4,7 @@ import { Link } from '../../lib/router.tsx';
 import { pagePaths } from '../../../shared/api-paths.ts';
 import { SECTION_OFFSET_FOOTER } from '../../../shared/constants.ts';
 import { ButtonLink } from '../../components/button.tsx';
+import { Illustration } from '../../components/illustration.tsx';
 import { Reveal } from '../../components/reveal.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
 import {
@@ -45,12 +46,9 @@ function MissionSection() {
               </p>
             ))}
           </div>
-          <img
+          <Illustration
             className="mission-section__art"
-            src={mission.image.src}
-            alt={mission.image.alt}
-            width={mission.image.width}
-            height={mission.image.height}
+            image={mission.image}
             loading="lazy"
             decoding="async"
           />

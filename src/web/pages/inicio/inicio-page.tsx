@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { pagePaths } from '../../../shared/api-paths.ts';
 import { ButtonLink } from '../../components/button.tsx';
+import { Illustration } from '../../components/illustration.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
 import { hero, video } from '../../content/home-top.ts';
@@ -34,13 +35,7 @@ function Hero() {
           </div>
         </div>
         <div className="hero__art">
-          <img
-            src={hero.image.src}
-            alt={hero.image.alt}
-            width={hero.image.width}
-            height={hero.image.height}
-            fetchPriority="high"
-          />
+          <Illustration image={hero.image} fetchPriority="high" />
         </div>
       </div>
     </section>

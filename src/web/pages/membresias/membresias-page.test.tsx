@@ -3,11 +3,7 @@ import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from '../../lib/router.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { identity } from '../../content/identity.ts';
-import {
-  contactPosts,
-  installDialogPolyfill,
-  mockContactApi,
-} from '../../features/request-form/test-helpers.ts';
+import { contactPosts, installDialogPolyfill, mockContactApi } from '../../test/request-form.ts';
 import { loadEveryComponent } from '../../lib/lazy-component.tsx';
 import { MembresiasPage } from './membresias-page.tsx';
 

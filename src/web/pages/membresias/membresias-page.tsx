@@ -4,6 +4,7 @@ import { SECTION_OFFSET_FOOTER } from '../../../shared/constants.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Reveal } from '../../components/reveal.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
+import { Illustration } from '../../components/illustration.tsx';
 import { identity } from '../../content/identity.ts';
 import {
   membershipContactBanner,
@@ -50,25 +51,16 @@ export function MembresiasPage() {
             </ButtonLink>
           </Reveal>
           <Reveal className={styles.heroArt} durationMs={BANNER_REVEAL_MS} delayMs={150} effect="fade">
-            <img
-              src={membershipHero.image.src}
-              alt={membershipHero.image.alt}
-              width={membershipHero.image.width}
-              height={membershipHero.image.height}
-              fetchPriority="high"
-            />
+            <Illustration image={membershipHero.image} fetchPriority="high" />
           </Reveal>
         </div>
       </section>
 
       <section className={`section ${styles.description}`} aria-labelledby="membresias-description">
         <div className={`container ${styles.descriptionInner}`}>
-          <img
+          <Illustration
             className={styles.descriptionArt}
-            src={membershipDescription.image.src}
-            alt={membershipDescription.image.alt}
-            width={membershipDescription.image.width}
-            height={membershipDescription.image.height}
+            image={membershipDescription.image}
             loading="lazy"
           />
           <div className={styles.descriptionText}>
@@ -116,14 +108,7 @@ export function MembresiasPage() {
       </section>
 
       <section className={styles.endBanner} aria-labelledby="membresias-end">
-        <img
-          className={styles.endArt}
-          src={membershipEndBanner.image.src}
-          alt={membershipEndBanner.image.alt}
-          width={membershipEndBanner.image.width}
-          height={membershipEndBanner.image.height}
-          loading="lazy"
-        />
+        <Illustration className={styles.endArt} image={membershipEndBanner.image} loading="lazy" />
         <Reveal className={`container ${styles.endInner}`} durationMs={BANNER_REVEAL_MS}>
           <h2 id="membresias-end" className={styles.endTitle}>
             {membershipEndBanner.title}
