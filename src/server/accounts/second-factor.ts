@@ -1,6 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { organisation } from '../../shared/organisation.ts';
 
 // RFC 6238 defaults, the ones every authenticator app reads from a QR code.
@@ -40,6 +39,8 @@ export interface TotpEnrolment {
 
 export async function totpEnrolment(secret: string, email: string): Promise<TotpEnrolment> {
   const uri = totpFor(secret, email).toString();
+  // Loaded when an admin sets up a second factor, not at start.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

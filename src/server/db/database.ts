@@ -2,7 +2,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyPackage } from '../lib/lazy-package.ts';
+
+const loadPg = lazyPackage<typeof pg>('pg');
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -29,7 +32,7 @@ export function isPostgresUrl(url: string): boolean {
 /** Opens the database a URL names: PostgreSQL for postgres:// URLs, otherwise an SQLite file path. */
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,

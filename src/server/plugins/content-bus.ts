@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyPackage } from '../lib/lazy-package.ts';
 import { resources, type Resource } from '../../shared/api-paths.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -33,6 +35,8 @@ export interface ContentBusOptions {
 }
 
 const RECONNECT_MS = 1_000;
+const loadRedis = lazyPackage<typeof IORedis>('ioredis');
+const loadPg = lazyPackage<typeof pg>('pg');
 
 interface Message {
   origin: string;
@@ -74,8 +78,9 @@ function redisBus(url: string, options: ContentBusOptions): ContentBus {
   const channel = `site:content-changed${options.schema ? `:${options.schema}` : ''}`;
   const receive = receiver(options, origin);
   const connection = { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: true };
-  const subscriber = new Redis(url, connection);
-  const publisher = new Redis(url, { ...connection, enableOfflineQueue: false });
+  const RedisClient = loadRedis().Redis;
+  const subscriber: Redis = new RedisClient(url, connection);
+  const publisher: Redis = new RedisClient(url, { ...connection, enableOfflineQueue: false });
   let subscribedOnce = false;
   for (const client of [subscriber, publisher]) {
     client.on('error', (error) => options.log.warn({ err: error }, 'content change bus: redis unavailable'));
@@ -127,7 +132,11 @@ function postgresBus(
   const firstListen = new Promise<void>((resolve) => (resolveReady = resolve));
 
   const listen = async () => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
+    const client = new (loadPg().Client)({
+      connectionString: url,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
     client.on('error', () => {});
     client.on('end', () => {
       if (listener === client) listener = undefined;

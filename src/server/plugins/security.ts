@@ -3,7 +3,8 @@ import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import { lazyPackage } from '../lib/lazy-package.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
 import { isSameOriginPost } from './same-origin.ts';
@@ -73,7 +74,7 @@ export const securityPlugin = fp(
     });
 
     const redis = config.redisUrl
-      ? new Redis(config.redisUrl, {
+      ? new (lazyPackage<typeof IORedis>('ioredis')().Redis)(config.redisUrl, {
           connectTimeout: 2_000,
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+// libvips is loaded with the first image to convert, not at start: most processes never convert one.
 
 export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
 export const UPLOAD_WIDTHS = [480, 960, 1600] as const;
@@ -48,6 +48,7 @@ export class TooManyPixelsError extends Error {}
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   try {
+    const { default: sharp } = await import('sharp');
     const original = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await original.metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
