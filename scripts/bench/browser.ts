@@ -42,14 +42,18 @@ export interface LighthouseRow {
   benchmarkIndex: number;
   /** Every run's Performance score; a run that failed three times (no paint seen, a protocol error) scores 0. */
   runScores: number[];
+  /** Every run's Total Blocking Time (ms), in the same order. */
+  runTbts: number[];
 }
 
-async function lighthouseRun(port: number, url: string) {
+async function lighthouseRun(port: number, url: string, cpuSlowdown?: number) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    // The mobile defaults but for the CPU: a slower phone (or machine) than Lighthouse's 4×.
+    ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
   });
   return result!.lhr;
 }
@@ -62,20 +66,21 @@ export async function lighthouseRuns(
   targets: Target[],
   runs: number,
   failed: string[] = [],
+  cpuSlowdown?: number,
 ): Promise<LighthouseRow[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   const rows: LighthouseRow[] = [];
   try {
     for (const { label, url } of targets) {
-      const results: Omit<LighthouseRow, 'runScores'>[] = [];
+      const results: Omit<LighthouseRow, 'runScores' | 'runTbts'>[] = [];
       for (let run = 0; run < runs; run++) {
         // A run Lighthouse itself could not complete (it saw no navigation start or no paint in its
         // trace, now and then) measured nothing: it is made again, at most twice, and counted.
-        let lhr = await lighthouseRun(chrome.port, url);
+        let lhr = await lighthouseRun(chrome.port, url, cpuSlowdown);
         for (let again = 0; lhr.runtimeError && again < 2; again++) {
           console.log(`lighthouse ${label}: run failed (${lhr.runtimeError.code}), made again`);
           failed.push(`${label}: ${lhr.runtimeError.code}`);
-          lhr = await lighthouseRun(chrome.port, url);
+          lhr = await lighthouseRun(chrome.port, url, cpuSlowdown);
         }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -94,7 +99,8 @@ export async function lighthouseRuns(
       }
       const runScores = results.map((result) => result.performance);
       const middle = median(runScores);
-      rows.push({ ...results.find((result) => result.performance === middle)!, runScores });
+      const runTbts = results.map((result) => Math.round(result.tbt));
+      rows.push({ ...results.find((result) => result.performance === middle)!, runScores, runTbts });
       console.log(`lighthouse ${label}: ${runScores.join(', ')}`);
     }
   } finally {
