@@ -158,7 +158,7 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: 'data/site.db',
       seedDemo: true,
       contactRateLimit: 5,
@@ -193,6 +193,19 @@ describe('configuration', () => {
     });
     expect(() => loadConfig({ SESSION_MAX_HOURS: '0' })).toThrow(/SESSION_MAX_HOURS/);
     expect(() => loadConfig({ ADMIN_REQUIRE_2FA: 'quizá' })).toThrow(/ADMIN_REQUIRE_2FA/);
+  });
+
+  it('refuses the published development secret where others could reach the server', () => {
+    // Outside production, on this machine only, the development secret keeps `npm start` simple.
+    for (const HOST of ['127.0.0.1', 'localhost', '::1']) expect(loadConfig({ HOST }).host).toBe(HOST);
+    for (const HOST of ['0.0.0.0', '192.0.2.10', '::']) {
+      expect(() => loadConfig({ HOST }), HOST).toThrow(/SESSION_SECRET: es obligatoria cuando HOST/);
+      expect(loadConfig({ HOST, SESSION_SECRET: 'y'.repeat(40) }).host).toBe(HOST);
+    }
+    const published = loadConfig({}).sessionSecret;
+    expect(() => loadConfig({ ...production, SESSION_SECRET: published })).toThrow(
+      /SESSION_SECRET: es el valor público de desarrollo/,
+    );
   });
 
   it('turns the demo seed off in production', () => {

@@ -4,6 +4,12 @@ import { MIN_PASSWORD_LENGTH } from '../shared/admin-schemas.ts';
 import { HOUR_MS } from '../shared/clock.ts';
 import { EmailSchema } from '../shared/schemas.ts';
 
+/** Published in this repository: good only for a server nobody else can reach. */
+const DEVELOPMENT_SECRET = 'development-only-secret-change-me-in-production';
+
+/** Addresses only this machine reaches. */
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host);
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'debe ser true o false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -11,7 +17,7 @@ const booleanFromEnv = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).default('data/site.db'),
   SMTP_URL: z
     .string()
@@ -112,6 +118,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   const problems: string[] = [];
   if (production && !e.SESSION_SECRET) problems.push('  SESSION_SECRET: es obligatoria en producción');
+  if (production && e.SESSION_SECRET === DEVELOPMENT_SECRET)
+    problems.push(
+      '  SESSION_SECRET: es el valor público de desarrollo; genera uno propio (openssl rand -hex 32)',
+    );
+  if (!production && !e.SESSION_SECRET && !isLoopback(e.HOST))
+    problems.push(
+      `  SESSION_SECRET: es obligatoria cuando HOST (${e.HOST}) no es una dirección local; sin ella las sesiones se firmarían con el valor público de desarrollo`,
+    );
   // Canonical links, the sitemap, social cards, calendar files and e-mails carry this address.
   if (production && !e.SITE_URL?.startsWith('https://'))
     problems.push('  SITE_URL: es obligatoria en producción y debe empezar con https://');
@@ -142,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     // Outside production a fixed development secret keeps `npm start` zero-configuration.
-    sessionSecret: e.SESSION_SECRET ?? 'development-only-secret-change-me-in-production',
+    sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SECRET,
     sessionTtlMs: e.SESSION_TTL_HOURS * HOUR_MS,
     sessionMaxMs: e.SESSION_MAX_HOURS * HOUR_MS,
     adminRequireSecondFactor: e.ADMIN_REQUIRE_2FA,

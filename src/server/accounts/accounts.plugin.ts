@@ -18,6 +18,11 @@ export const accountsPlugin = fp(
     if (admin) {
       const created = await ensureAdmin(app.db, admin.email, admin.password);
       if (created) app.log.info({ email: admin.email }, 'admin account created');
+      if (app.config.env === 'production') {
+        app.log.warn(
+          'ADMIN_PASSWORD is set: it only creates the first admin of an empty site; remove it from the environment',
+        );
+      }
     }
     await app.register(requireAdminPlugin);
     await app.register(

@@ -45,9 +45,14 @@ export async function createAdmin(db: Kysely<Database>, email: string, password:
   return { id: admin.id, email: admin.email };
 }
 
-/** Creates the admin named by the configuration when it does not exist yet; never changes a password. */
+/**
+ * Creates the admin named by the configuration in a site that has no admin yet; never changes a
+ * password, and never brings back an account that was removed (after a compromise, say) while others
+ * remain.
+ */
 export async function ensureAdmin(db: Kysely<Database>, email: string, password: string): Promise<boolean> {
-  if (await findAdminByEmail(db, email)) return false;
+  const any = await db.selectFrom('admins').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
   try {
     await createAdmin(db, email, password);
     return true;
