@@ -116,7 +116,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)(
       const admin = visitor();
       const login = await admin.request('POST', '/api/auth/login', ADMIN);
       expect(login.status).toBe(200);
-      const sid = login.setCookies.find((line) => line.startsWith('sid='));
+      const sid = login.setCookies.find((line) => line.startsWith('__Host-sid='));
       expect(sid).toMatch(/; Secure/);
       expect(sid).toMatch(/; HttpOnly/);
       for (const instance of [a, b]) {
@@ -230,7 +230,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)(
       expect(answer.json()).toEqual({
         error: { code: 'HTTPS_REQUIRED', message: apiMessages.httpsRequired },
       });
-      expect(answer.setCookies.some((line) => line.startsWith('sid='))).toBe(false);
+      expect(answer.setCookies.some((line) => line.startsWith('__Host-sid='))).toBe(false);
     });
   },
 );

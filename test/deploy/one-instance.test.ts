@@ -140,7 +140,7 @@ describe('one production instance on SQLite behind Caddy over HTTPS: the recipe 
     const admin = visitor();
     const login = await admin.request('POST', '/api/auth/login', ADMIN);
     expect(login.status).toBe(200);
-    expect(login.setCookies.find((line) => line.startsWith('sid='))).toMatch(/; Secure/);
+    expect(login.setCookies.find((line) => line.startsWith('__Host-sid='))).toMatch(/; Secure/);
     // ADMIN_REQUIRE_2FA=true: nothing but setting the second factor up until it is on.
     expect((await admin.request('GET', '/api/admin/requests')).status).toBe(403);
     const setup = await admin.request('POST', '/api/admin/me/second-factor/setup');

@@ -8,6 +8,7 @@ import { apiMessages, secondFactorMessages } from '../../shared/messages.ts';
 import { ApiErrorSchema, LoginSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { cookieName } from '../plugins/security.ts';
 import { attemptLimit } from './attempt-limit.ts';
 import { findAdminByEmail, findAdminById, normaliseEmail } from './admins.repository.ts';
 import { notLoggedIn } from './require-admin.ts';
@@ -168,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = request.session;
       if (session.get('adminId') || session.get('pendingAdminId')) await session.destroy();
       // Gone with the session, so a later visit is not taken for an expired session.
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(cookieName(SESSION_COOKIE, app.config.env === 'production'), { path: '/' });
       return { data: { ok: true } };
     },
   );

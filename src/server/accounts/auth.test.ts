@@ -168,9 +168,9 @@ describe.each(testDialects)('admin session on %s', (dialect) => {
     browser.token = csrf.json().data.token;
     const login = await browser.request('POST', '/api/auth/login', TEST_ADMIN, https);
     expect(login.statusCode).toBe(200);
-    const sid = login.cookies.find((cookie) => cookie.name === 'sid');
+    const sid = login.cookies.find((cookie) => cookie.name === '__Host-sid');
     expect(sid).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(csrf.cookies.find((cookie) => cookie.name === '_csrf')).toMatchObject({ httpOnly: true });
+    expect(csrf.cookies.find((cookie) => cookie.name === '__Host-_csrf')).toMatchObject({ httpOnly: true });
     // The CSRF token cookie is the one the web client must read.
     expect(csrf.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.httpOnly).toBeFalsy();
     await production.close();

@@ -4,6 +4,7 @@ import { secondFactorMessages } from '../../shared/messages.ts';
 import { SESSION_COOKIE } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { cookieName } from '../plugins/security.ts';
 import { findAdminById } from './admins.repository.ts';
 
 /**
@@ -12,7 +13,8 @@ import { findAdminById } from './admins.repository.ts';
  * change or the account's removal; a logout clears the cookie), never to someone who had none.
  */
 export function notLoggedIn(request: FastifyRequest): HttpError {
-  const hadSession = Boolean(request.cookies[SESSION_COOKIE]) && !request.session.get('pendingAdminId');
+  const sessionCookie = cookieName(SESSION_COOKIE, request.server.config.env === 'production');
+  const hadSession = Boolean(request.cookies[sessionCookie]) && !request.session.get('pendingAdminId');
   return hadSession
     ? new HttpError(401, 'SESSION_EXPIRED', apiMessages.sessionExpired)
     : new HttpError(401, 'UNAUTHORIZED', apiMessages.unauthorized);

@@ -17,6 +17,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const CSRF_SECRET_COOKIE = '_csrf';
 
 /**
+ * A cookie's name as set: in production with the `__Host-` prefix, which browsers accept only from
+ * this host over https with Path=/ and no Domain, so a sibling subdomain cannot plant or overwrite it.
+ * The readable XSRF-TOKEN keeps its name (the web client reads it, and a planted token is worthless
+ * without the signed secret it must match).
+ */
+export const cookieName = (name: string, production: boolean) => (production ? `__Host-${name}` : name);
+
+/**
  * What every request goes through: the security headers, cookies, CSRF on every unsafe request (after
  * the https check of a login, https-login.ts), rate limits. The admin's session is not here: only the
  * routes that need it read it (sessions.ts).
@@ -29,8 +37,9 @@ export const securityPlugin = fp(
     // The secret signs the CSRF secret's cookie (the sessions plugin signs its own cookie itself).
     await app.register(fastifyCookie, { secret: config.sessionSecret });
 
+    const secretCookie = cookieName(CSRF_SECRET_COOKIE, production);
     await app.register(fastifyCsrf, {
-      cookieKey: CSRF_SECRET_COOKIE,
+      cookieKey: secretCookie,
       // Signed: a secret planted in the cookie by someone else (a sibling subdomain, a script on
       // plain http) is refused, not adopted.
       cookieOpts: { httpOnly: true, sameSite: 'lax', secure: production, path: '/', signed: true },
@@ -69,7 +78,7 @@ export const securityPlugin = fp(
     });
     app.decorateReply('renewCsrfToken', function renewCsrfToken(this: FastifyReply) {
       // Without the old secret in the request, generateCsrf makes a new one and sets its cookie.
-      delete this.request.cookies[CSRF_SECRET_COOKIE];
+      delete this.request.cookies[secretCookie];
       return this.issueCsrfToken();
     });
 

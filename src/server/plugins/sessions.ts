@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from '../../shared/api-paths.ts';
 import { HOUR_MS } from '../../shared/clock.ts';
 import { installAuditHooks } from '../audit/audit.hook.ts';
+import { cookieName } from './security.ts';
 import { DatabaseSessionStore } from './session-store.ts';
 
 /** The session store, kept in the database, with its expired rows pruned every hour. */
@@ -31,7 +32,7 @@ export function adminScope(routes: FastifyPluginAsync): FastifyPluginAsync {
     const { config } = scope;
     await scope.register(fastifySession, {
       secret: config.sessionSecret,
-      cookieName: SESSION_COOKIE,
+      cookieName: cookieName(SESSION_COOKIE, config.env === 'production'),
       store: scope.sessionStore,
       saveUninitialized: false,
       rolling: true,

@@ -21,7 +21,7 @@ describe('admin login in production', () => {
           error: { code: 'HTTPS_REQUIRED', message: apiMessages.httpsRequired },
         });
         expect(apiMessages.httpsRequired).toMatch(/TRUST_PROXY/);
-        expect(response.cookies.find((cookie) => cookie.name === 'sid')).toBeUndefined();
+        expect(response.cookies.find((cookie) => cookie.name.endsWith('sid'))).toBeUndefined();
       }
       // Without any CSRF token at all, the answer is still the one that says what is wrong.
       const bare = await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: TEST_ADMIN });
@@ -47,7 +47,17 @@ describe('admin login in production', () => {
       await browser.request('GET', '/api/csrf', undefined, https);
       const login = await browser.request('POST', '/api/auth/login', TEST_ADMIN, https);
       expect(login.statusCode).toBe(200);
-      expect(login.cookies.find((cookie) => cookie.name === 'sid')).toMatchObject({ secure: true });
+      // Prefixed, so a sibling subdomain can neither plant nor overwrite them; the browser takes a
+      // __Host- cookie only with Secure, Path=/ and no Domain.
+      const hostOnly = { secure: true, path: '/' };
+      expect(login.cookies.find((cookie) => cookie.name === '__Host-sid')).toMatchObject(hostOnly);
+      expect(login.cookies.find((cookie) => cookie.name === '__Host-_csrf')).toMatchObject(hostOnly);
+      expect(login.cookies.some((cookie) => cookie.name === 'sid' || cookie.name === '_csrf')).toBe(false);
+      expect(login.cookies.some((cookie) => cookie.name.startsWith('__Host-') && cookie.domain)).toBe(false);
+      // The session is read back under its prefixed name, and a logout clears it.
+      expect((await browser.request('GET', '/api/auth/me', undefined, https)).statusCode).toBe(200);
+      const logout = await browser.request('POST', '/api/auth/logout', undefined, https);
+      expect(logout.cookies.find((cookie) => cookie.name === '__Host-sid')?.value).toBe('');
 
       const plain = await browser.request('POST', '/api/auth/login', TEST_ADMIN, {
         'x-forwarded-proto': 'http',
