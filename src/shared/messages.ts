@@ -54,4 +54,6 @@ export const secondFactorMessages = {
   alreadyOn: 'La verificación en dos pasos ya está activada.',
   mandatory: 'La verificación en dos pasos es obligatoria para todas las administradoras.',
   wrongPassword: 'La contraseña actual no es correcta',
+  enrolmentExpired:
+    'Esta cuenta no activó la verificación en dos pasos a tiempo. Pide a otra administradora que la cree de nuevo.',
 } as const;

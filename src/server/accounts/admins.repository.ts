@@ -14,7 +14,7 @@ export function findAdminByEmail(db: Kysely<Database>, email: string) {
 export function findAdminById(db: Kysely<Database>, id: string) {
   return db
     .selectFrom('admins')
-    .select(['id', 'email', 'totp_enabled_at'])
+    .select(['id', 'email', 'totp_enabled_at', 'created_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

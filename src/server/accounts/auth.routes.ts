@@ -149,6 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       await startAdminSession(request, reply, adminId);
+      request.session.set('secondFactorAt', Date.now());
       await audit(request, {
         adminId,
         email: admin.email,

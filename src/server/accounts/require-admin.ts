@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { DAY_MS } from '../../shared/clock.ts';
 import { secondFactorMessages } from '../../shared/messages.ts';
 import { SESSION_COOKIE } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { cookieName } from '../plugins/security.ts';
 import { findAdminById } from './admins.repository.ts';
+
+/** When every admin must have a second factor, a new account has this long to set one up. */
+export const ENROL_WITHIN_MS = 3 * DAY_MS;
 
 /**
  * The 401 for a request without a live admin session. It says the session expired only when the
@@ -31,12 +35,20 @@ export const requireAdminPlugin = fp(
       const adminId = request.session.get('adminId');
       const admin = adminId ? await findAdminById(app.db, adminId) : undefined;
       if (!admin) throw notLoggedIn(request);
-      if (
-        app.config.adminRequireSecondFactor &&
-        admin.totp_enabled_at === null &&
-        !request.routeOptions.config.beforeSecondFactor
-      ) {
-        throw new HttpError(403, 'SECOND_FACTOR_REQUIRED', secondFactorMessages.setupRequired);
+      // The factor belongs to the session: one opened with the password alone (before the account
+      // enrolled, say) does not become a full session because the account has a factor now.
+      if (admin.totp_enabled_at !== null && !request.session.get('secondFactorAt')) {
+        await request.session.destroy();
+        throw new HttpError(401, 'SESSION_EXPIRED', apiMessages.sessionExpired);
+      }
+      if (app.config.adminRequireSecondFactor && admin.totp_enabled_at === null) {
+        // Whoever enrols first owns the factor: an account left without one is closed after a while.
+        if (Date.now() - Date.parse(admin.created_at) > ENROL_WITHIN_MS) {
+          throw new HttpError(403, 'ENROLMENT_EXPIRED', secondFactorMessages.enrolmentExpired);
+        }
+        if (!request.routeOptions.config.beforeSecondFactor) {
+          throw new HttpError(403, 'SECOND_FACTOR_REQUIRED', secondFactorMessages.setupRequired);
+        }
       }
     });
   },

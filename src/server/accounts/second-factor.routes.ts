@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,7 +11,10 @@ import {
 import { apiMessages, secondFactorMessages } from '../../shared/messages.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { queueMail } from '../mail/outbox.repository.ts';
+import { endOtherSessions } from '../plugins/session-store.ts';
 import { credentialsOf } from './admins.repository.ts';
+import { secondFactorChangedMail } from './templates.ts';
 import { perAdminAttempts } from './attempt-limit.ts';
 import { verifyPassword } from './password.ts';
 import { newRecoveryCodes, newTotpSecret, totpEnrolment, totpStep } from './second-factor.ts';
@@ -28,6 +32,40 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const limitAttempts = perAdminAttempts(app, 'account-attempts');
   const adminIdOf = (request: { session: { get(key: 'adminId'): string | undefined } }) =>
     request.session.get('adminId')!;
+
+  /**
+   * After the factor is turned on or off: this session starts again under a new id (marked as having
+   * given its code when the factor is on, since a code from it just confirmed it), every other session
+   * of the account ends, and the account's address is told.
+   */
+  const afterChange = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    adminId: string,
+    change: 'on' | 'off',
+  ) => {
+    const loginAt = request.session.get('loginAt');
+    await request.session.regenerate();
+    request.session.set('adminId', adminId);
+    if (loginAt) request.session.set('loginAt', loginAt);
+    if (change === 'on') request.session.set('secondFactorAt', Date.now());
+    reply.renewCsrfToken();
+    await endOtherSessions(app.db, adminId, request.session.sessionId);
+    const { email } = await credentialsOf(app.db, adminId);
+    await queueMail(
+      app.db,
+      [
+        {
+          purpose: 'second-factor-changed',
+          to: email,
+          ...secondFactorChangedMail(email, change),
+          refId: adminId,
+        },
+      ],
+      app.config.mailFrom,
+    );
+    app.mailWorker.wake();
+  };
 
   app.get(
     apiRoutes.secondFactor,
@@ -79,7 +117,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const adminId = adminIdOf(request);
       const secret = request.session.get('totpSetupSecret');
       if (!secret) throw new HttpError(409, 'NO_SETUP', secondFactorMessages.noSetupStarted);
@@ -94,7 +132,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const recoveryCodes = newRecoveryCodes();
       await enableSecondFactor(app.db, adminId, secret, step, recoveryCodes);
-      request.session.set('totpSetupSecret', undefined);
+      await afterChange(request, reply, adminId, 'on');
       return { data: { recoveryCodes } };
     },
   );
@@ -113,7 +151,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (app.config.adminRequireSecondFactor) {
         throw new HttpError(409, 'SECOND_FACTOR_MANDATORY', secondFactorMessages.mandatory);
       }
@@ -125,6 +163,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       await disableSecondFactor(app.db, adminId);
+      await afterChange(request, reply, adminId, 'off');
       return { data: { ok: true } };
     },
   );

@@ -62,5 +62,7 @@ declare module 'fastify' {
     pendingSince?: number;
     /** A TOTP secret shown during set-up, kept here until a code from it confirms it. */
     totpSetupSecret?: string;
+    /** When this session gave a second-factor code (at login or at enrolment), in ms. */
+    secondFactorAt?: number;
   }
 }
