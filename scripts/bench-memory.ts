@@ -20,6 +20,13 @@ const nodeFlags = (/^ExecStart=\/usr\/bin\/node (.*) src\/server\/main\.ts$/m.ex
   .split(/\s+/)
   .filter(Boolean);
 
+/** The unit's own environment settings that shape memory (not its port and address). */
+const unitEnv = Object.fromEntries(
+  [...unit.matchAll(/^Environment=(\w+)=(.*)$/gm)]
+    .map((match) => [match[1]!, match[2]!] as const)
+    .filter(([name]) => name !== 'PORT' && name !== 'HOST'),
+);
+
 const dir = mkdtempSync(join(tmpdir(), 'site-memory-'));
 const port = await freePort();
 const base = `http://${HOST}:${port}`;
