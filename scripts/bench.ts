@@ -10,7 +10,8 @@
 //                     wrk when it is installed (Debian's `wrk` package), else from autocannon
 //   --rounds N        runs per throughput case, each right after the hello-world's (default 3; the
 //                     round with the median ratio is reported)
-//   --only A,B        only these parts (lighthouse, sizes, throughput); prints, writes no report
+//   --soak-minutes N  the memory part's soak (default 10)
+//   --only A,B        only these parts (lighthouse, sizes, throughput, memory); prints, writes no report
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -29,6 +30,7 @@ import {
 } from './bench/browser.ts';
 import { pinning, type Pinning } from './bench/cores.ts';
 import { loadGenerator, type LoadGenerator } from './bench/load-generators.ts';
+import { measureMemory, memoryTable, type MemoryResult } from './bench/memory.ts';
 import {
   HOST,
   SITE_ENV,
@@ -47,6 +49,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
     only: { type: 'string' },
+    'soak-minutes': { type: 'string', default: '10' },
     // Internal: run as the hello-world server on this port.
     hello: { type: 'string' },
   },
@@ -55,7 +58,7 @@ const { values: args } = parseArgs({
 /** Where the report goes. */
 const REPORT = 'docs/benchmarks.md';
 
-type Part = 'lighthouse' | 'sizes' | 'throughput';
+type Part = 'lighthouse' | 'sizes' | 'throughput' | 'memory';
 
 /** The goals of the issue "Fast as a static page". */
 const GOALS = { lcp: 1_200, cls: 0.01, tbt: 50, score: 100, inicioJs: 80 * 1024 };
@@ -106,9 +109,12 @@ async function main() {
         { seconds, rounds, prefix: cores.load, pin: cores.pin },
       );
     }
+    // Last, on its own server: the soak would skew whatever ran beside it.
+    const memory = wanted('memory') ? await measureMemory(Number(args['soak-minutes'])) : undefined;
     const text = report({
       lh,
       slow,
+      memory,
       sizes,
       load: throughputRows,
       admin: adminFirstLoad(),
@@ -197,6 +203,7 @@ interface ReportInput {
   lh: LighthouseRow[];
   /** The same pages on a phone with Lighthouse's CPU slowed down SLOW_PHONE.cpuSlowdown times. */
   slow: LighthouseRow[];
+  memory: MemoryResult | undefined;
   sizes: SizeRow[];
   load: LoadRow[];
   admin: AdminSize;
@@ -226,6 +233,7 @@ function revision(): string {
 function report({
   lh,
   slow,
+  memory,
   sizes,
   load,
   admin,
@@ -350,6 +358,10 @@ delivering the bytes): on a busy machine it shows where the time went when the r
 The browser-like headers are \`${Object.entries(BROWSER_HEADERS)
     .map(([name, value]) => `${name}: ${value}`)
     .join('; ')}\`.
+
+## Memory (issue "Runs on the smallest server")
+
+${memory ? memoryTable(memory) : 'Not measured in this run.'}
 `;
 }
 

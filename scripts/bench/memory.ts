@@ -1,0 +1,139 @@
+// The memory one production instance holds, run as the systemd unit runs it (the same V8 flags and
+// environment, read from deploy/systemd/sitio.service): at rest, after a load of pages, lists and
+// contact posts, and after a soak that adds `Connection: close` traffic (a new connection for every
+// request). Loopback only.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { HOST, SITE_ENV, freePort, waitFor } from './servers.ts';
+
+const LOAD_SECONDS = 20;
+const CONNECTIONS = 50;
+/** The goals of the issue "Runs on the smallest server". */
+export const MEMORY_GOALS = { idleMiB: 150, loadedMiB: 200 };
+
+export interface MemoryResult {
+  settings: string;
+  soakMinutes: number;
+  idle: number;
+  afterLoad: number;
+  samples: number[];
+  afterSoak: number;
+  rested: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function measureMemory(soakMinutes: number): Promise<MemoryResult> {
+  const unit = readFileSync('deploy/systemd/sitio.service', 'utf8');
+  /** The node flags of the unit's ExecStart, so this measures what a server runs. */
+  const nodeFlags = (/^ExecStart=\/usr\/bin\/node (.*) src\/server\/main\.ts$/m.exec(unit)?.[1] ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  /** The unit's own environment settings that shape memory (not its port and address). */
+  const unitEnv = Object.fromEntries(
+    [...unit.matchAll(/^Environment=(\w+)=(.*)$/gm)]
+      .map((match) => [match[1]!, match[2]!] as const)
+      .filter(([name]) => name !== 'PORT' && name !== 'HOST'),
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'site-memory-'));
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  const child = spawn(process.execPath, [...nodeFlags, 'src/server/main.ts'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...SITE_ENV,
+      ...unitEnv,
+      HOST,
+      PORT: String(port),
+      DATABASE_URL: join(dir, 'site.db'),
+      UPLOAD_DIR: join(dir, 'uploads'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  const rssMiB = () => {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  };
+  try {
+    await waitFor(`${base}/api/health`);
+    await sleep(5_000);
+    const idle = rssMiB();
+
+    // A contact post as the web client sends it: with the CSRF token from the readable cookie.
+    const csrf = await fetch(`${base}/api/csrf`);
+    const cookies = csrf.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+    const token = ((await csrf.json()) as { data: { token: string } }).data.token;
+    const contactHeaders = { 'content-type': 'application/json', cookie: cookies, 'x-xsrf-token': token };
+    const contactBody = JSON.stringify({
+      data: {
+        fullName: 'Ana López',
+        company: 'Solar',
+        position: 'Directora',
+        email: 'ana@example.com',
+        phoneNumber: '5512345678',
+      },
+    });
+    const gzip = { 'accept-encoding': 'gzip, br' };
+    const round = async (headers: Record<string, string> = {}) => {
+      for (const load of [
+        { url: `${base}/Inicio`, headers: { ...gzip, ...headers } },
+        { url: `${base}/Socias`, headers: { ...gzip, ...headers } },
+        { url: `${base}/api/events/get-all`, headers: { ...gzip, ...headers } },
+        { url: `${base}/api/news/get-all`, headers: { ...gzip, ...headers } },
+        {
+          url: `${base}/api/mail/contact`,
+          method: 'POST' as const,
+          body: contactBody,
+          headers: { ...contactHeaders, ...headers },
+        },
+      ]) {
+        await autocannon({ ...load, connections: CONNECTIONS, duration: LOAD_SECONDS / 5 });
+      }
+    };
+
+    await round();
+    const afterLoad = rssMiB();
+    const samples: number[] = [];
+    const soakEnd = Date.now() + soakMinutes * 60_000;
+    while (Date.now() < soakEnd) {
+      await round();
+      await round({ connection: 'close' });
+      samples.push(rssMiB());
+    }
+    const afterSoak = rssMiB();
+    await sleep(10_000);
+    const settings = [
+      ...nodeFlags,
+      ...Object.entries(unitEnv).map(([name, value]) => `${name}=${value}`),
+    ].join(' ');
+    return { settings, soakMinutes, idle, afterLoad, samples, afterSoak, rested: rssMiB() };
+  } finally {
+    child.kill('SIGTERM');
+    await sleep(500);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The result as a Markdown table, with the goals. */
+export function memoryTable(result: MemoryResult): string {
+  const { idleMiB, loadedMiB } = MEMORY_GOALS;
+  const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
+  return [
+    `Node ${process.version}, as the unit runs it: \`${result.settings || '(no flags)'}\`; ${CONNECTIONS} connections.`,
+    '',
+    '| Moment | RSS | Goal | Met |',
+    '| --- | --- | --- | --- |',
+    `| At rest, 5 s after start | ${result.idle} MiB | ≤ ${idleMiB} MiB | ${mark(result.idle <= idleMiB)} |`,
+    `| After ${LOAD_SECONDS} s of pages, lists and contact posts | ${result.afterLoad} MiB | ≤ ${loadedMiB} MiB | ${mark(result.afterLoad <= loadedMiB)} |`,
+    `| During a ${result.soakMinutes}-minute soak, after each round (keep-alive, then Connection: close) | ${result.samples.join(', ')} MiB | | |`,
+    `| After the soak | ${result.afterSoak} MiB | ≤ ${loadedMiB} MiB | ${mark(result.afterSoak <= loadedMiB)} |`,
+    `| 10 s later | ${result.rested} MiB | | |`,
+  ].join('\n');
+}
