@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestDatabase, testDialects } from '../test/databases.ts';
 import { createAdmin, ensureAdmin, findAdminByEmail, removeAdminUnlessLast } from './admins.repository.ts';
 
 describe.each(testDialects)('the configured first admin on %s', (dialect) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    handle = await database.open();
-  });
-  afterAll(async () => {
-    await handle.close();
-    await database.destroy();
-  });
+  const handle = openTestDatabase(dialect);
 
   it('is created only in a site without admins, and a removed one does not come back', async () => {
     const { db } = handle;

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy.ts';
-import type { DatabaseHandle } from '../db/database.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
+import { openTestDatabase, testDialects } from '../test/databases.ts';
 import { consentsOf, hasConsent, recordConsent, withdrawConsent } from './consents.repository.ts';
 
 describe.each(testDialects)('the consent ledger on %s', (dialect) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    handle = await database.open();
-  });
-  afterAll(async () => {
-    await handle.close();
-    await database.destroy();
-  });
+  const handle = openTestDatabase(dialect);
 
   it('records who consented to what, from which form, under which notice, and a withdrawal', async () => {
     const { db } = handle;

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { queueMail } from '../mail/outbox.repository.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
+import { openTestDatabase, testDialects } from '../test/databases.ts';
 import { isBlocked, notBlocked } from './person-data.ts';
 
 describe.each(testDialects)('blocked people on %s', (dialect) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    handle = await database.open();
-  });
-  afterAll(async () => {
-    await handle.close();
-    await database.destroy();
-  });
+  const handle = openTestDatabase(dialect);
 
   it('leaves a blocked address out of a query, whatever its case', async () => {
     const { db } = handle;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * The databases every data test runs on: always a fresh SQLite file, and PostgreSQL when
@@ -69,6 +70,29 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       await client.connect();
       await client.query(`drop schema if exists "${schema}" cascade`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * A migrated database of this dialect, open for the tests of the current `describe` and removed after
+ * them. Read `.db` inside a test.
+ */
+export function openTestDatabase(dialect: Dialect): { readonly db: DatabaseHandle['db'] } {
+  let database: TestDatabase | undefined;
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    handle = await database.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await database?.destroy();
+  });
+  return {
+    get db() {
+      if (!handle) throw new Error('the test database opens in beforeAll');
+      return handle.db;
     },
   };
 }
