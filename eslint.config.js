@@ -55,6 +55,18 @@ const featuresApart =
   'Features never import each other: pages put them together; shared pieces go to components/ or lib/.';
 const layoutApart = 'The layout never imports features: shared pieces go to components/ or lib/.';
 
+/** A part of the public site with the site's own boundaries and one more, static and on demand. */
+const publicSiteRule = (files, pattern, syntax) => ({
+  files: [files],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [webNeverImportsServer, publicSiteOwnRouter, noTestHelpers, pattern] },
+    ],
+    'no-restricted-syntax': syntax,
+  },
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,40 +107,18 @@ export default tseslint.config(
     files: ['src/web/admin/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [webNeverImportsServer, noTestHelpers] }] },
   },
-  ...featureFolders.map(({ feature, path, depth }) => ({
-    files: [`src/web/features/${path}/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            webNeverImportsServer,
-            publicSiteOwnRouter,
-            noTestHelpers,
-            { regex: otherFeature(feature, depth), message: featuresApart },
-          ],
-        },
-      ],
-      'no-restricted-syntax': dynamicImports(otherFeature(feature, depth), featuresApart),
-    },
-  })),
-  {
-    files: ['src/web/layout/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            webNeverImportsServer,
-            publicSiteOwnRouter,
-            noTestHelpers,
-            { group: ['**/features/**'], message: layoutApart },
-          ],
-        },
-      ],
-      'no-restricted-syntax': dynamicImports('(^|\\/)features\\/', layoutApart),
-    },
-  },
+  ...featureFolders.map(({ feature, path, depth }) =>
+    publicSiteRule(
+      `src/web/features/${path}/*.{ts,tsx}`,
+      { regex: otherFeature(feature, depth), message: featuresApart },
+      dynamicImports(otherFeature(feature, depth), featuresApart),
+    ),
+  ),
+  publicSiteRule(
+    'src/web/layout/**/*.{ts,tsx}',
+    { group: ['**/features/**'], message: layoutApart },
+    dynamicImports('(^|\\/)features\\/', layoutApart),
+  ),
   {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb, noTestHelpers] }] },
