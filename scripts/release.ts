@@ -36,10 +36,11 @@ const SERVER_SCRIPTS = [
   'db-backup.ts',
   'db-restore.ts',
   'mail-test.ts',
+  'admin-reset.ts',
   'mail-alert.ts',
   'send-plain-mail.ts',
 ];
-const RUN_SCRIPTS = ['start', 'db:migrate', 'db:backup', 'db:restore', 'mail:test'];
+const RUN_SCRIPTS = ['start', 'db:migrate', 'db:backup', 'db:restore', 'mail:test', 'admin:reset'];
 const isTest = (path: string) => /\.test\.tsx?$/.test(path) || /(^|\/)test(\/|$)/.test(path);
 
 const run = (command: string, args: string[], cwd = root) =>
