@@ -20,6 +20,11 @@ describe("the admin's catalogue", () => {
     expect(translate('ra.action.bulk_actions', { smart_count: 0 })).toBe('0 elementos seleccionados');
   });
 
+  it('keeps a label given as text rather than the English default it comes with', () => {
+    // react-admin's user menu asks for its label with "Profile" as the default on small screens.
+    expect(translate('Cuenta de ana@example.org', { _: 'Profile' })).toBe('Cuenta de ana@example.org');
+  });
+
   it('falls back to the default text, then to the key itself', () => {
     expect(translate('resources.events.fields.name', { _: 'Nombre' })).toBe('Nombre');
     expect(translate('custom.%{n}.key', { n: 2 })).toBe('custom.2.key');

@@ -9,7 +9,10 @@ import type { I18nProvider, TranslationMessages } from 'react-admin';
 export function catalogueProvider(messages: TranslationMessages, locale = 'es'): I18nProvider {
   return {
     translate: (key, options = {}) => {
-      const phrase = lookup(messages, key) ?? (typeof options._ === 'string' ? options._ : key);
+      // A key with a space is already a text of ours (a label given as Spanish), never a message key:
+      // it stands as it is rather than as react-admin's English default ("Profile" on small screens).
+      const fallback = /\s/.test(key) ? key : typeof options._ === 'string' ? options._ : key;
+      const phrase = lookup(messages, key) ?? fallback;
       return interpolate(pluralForm(phrase, options.smart_count), options);
     },
     changeLocale: async () => {},
