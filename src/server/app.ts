@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { accountsPlugin } from './accounts/accounts.plugin.ts';
 import type { Config } from './config.ts';
 import { personDataPlugin } from './consent/person-data.ts';
+import { privacyPlugin } from './privacy/privacy.plugin.ts';
 import { contentPlugin } from './content/content.plugin.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { mailPlugin } from './mail/mail.plugin.ts';
@@ -87,6 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(contentPlugin);
   await app.register(requestsPlugin);
   await app.register(uploadsPlugin);
+  // Last: it reaches every domain's personal data through the sources they registered.
+  await app.register(privacyPlugin);
   return app;
 }
 

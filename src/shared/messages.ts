@@ -55,3 +55,10 @@ export const secondFactorMessages = {
   mandatory: 'La verificación en dos pasos es obligatoria para todas las administradoras.',
   wrongPassword: 'La contraseña actual no es correcta',
 } as const;
+
+/** The privacy rights' texts: the ARCO form, the admin's ARCO section and the person search. */
+export const privacyMessages = {
+  right: 'Elige el derecho que quieres ejercer',
+  status: 'Elige recibida, en trámite, respondida o concluida',
+  alreadyBlocked: 'Los datos de esta persona ya están cancelados.',
+} as const;

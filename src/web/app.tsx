@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes } from './lib/router.tsx';
 import { itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
-import type { FormAnswer } from '../shared/form-answer.ts';
+import type { PostedFormAnswer } from '../shared/form-answer.ts';
 import { QueryCacheProvider, type QueryCache } from './api/query.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
 import { SeedProvider } from './lib/seed.tsx';
@@ -61,7 +61,7 @@ export interface AppProps {
   /** The page load's draw for random choices (see lib/seed.tsx). */
   seed: number;
   /** The server's answer to a form posted without script (the /Solicitud page). */
-  formAnswer?: FormAnswer;
+  formAnswer?: PostedFormAnswer;
 }
 
 /**
