@@ -80,7 +80,12 @@ export const arcoFormRoutes: FastifyPluginAsync = async (app) => {
         return answer(
           reply,
           400,
-          { kind: 'arco', values: echoedValues(body), fields: fieldMessages(parsed.error.issues) },
+          {
+            kind: 'arco',
+            values: echoedValues(body),
+            fields: fieldMessages(parsed.error.issues),
+            message: apiMessages.validation,
+          },
           pagePaths.derechosArco,
         );
       }
