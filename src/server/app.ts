@@ -1,10 +1,11 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsPlugin } from './accounts/accounts.plugin.ts';
 import type { Config } from './config.ts';
 import { personDataPlugin } from './consent/person-data.ts';
+import { privacyPlugin } from './privacy/privacy.plugin.ts';
 import { contentPlugin } from './content/content.plugin.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { mailPlugin } from './mail/mail.plugin.ts';
@@ -32,6 +33,25 @@ export const LOG_REDACT = {
   censor: '[oculto]',
 };
 
+/** A logged address loses its query string: searches and links carry names and e-mails. */
+export const pathOnly = (url: string) => url.split('?')[0] ?? url;
+
+/**
+ * How a request reads in a log line: Fastify's own fields, with the URL's path only. The client's
+ * address is kept (security, rate limits); the privacy notice says for how long.
+ */
+export const LOG_SERIALIZERS = {
+  req(request: FastifyRequest) {
+    return {
+      method: request.method,
+      url: typeof request.url === 'string' ? pathOnly(request.url) : undefined,
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    };
+  },
+};
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Told of every route as it is added, with its schemas (tests walk the whole API this way). */
@@ -41,7 +61,10 @@ export interface BuildOptions {
 /** Builds the whole application from a config; it never listens (main.ts does, tests inject). */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger:
+      options.logger && typeof options.logger === 'object'
+        ? { ...options.logger, serializers: { ...LOG_SERIALIZERS, ...options.logger.serializers } }
+        : (options.logger ?? false),
     // Fastify's own controller logs every request twice; the default keeps the notable ones only.
     ...(config.logRequests === 'notable' ? { logController: new NotableRequestLog() } : {}),
     // A request's own logger is made only when something is logged for it (request-log.ts).
@@ -87,6 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(contentPlugin);
   await app.register(requestsPlugin);
   await app.register(uploadsPlugin);
+  // Last: it reaches every domain's personal data through the sources they registered.
+  await app.register(privacyPlugin);
   return app;
 }
 

@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().default('dist/web'),
   UPLOAD_DIR: z.string().min(1).default('data/uploads'),
   REQUEST_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
+  PRIVACY_BLOCK_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  PRIVACY_HASH_SECRET: z.string().min(32, { error: 'debe tener al menos 32 caracteres' }).optional(),
   SITE_URL: z.url({ protocol: /^https?$/, error: 'debe ser una URL http(s) completa' }).optional(),
 });
 
@@ -93,11 +95,21 @@ export interface Config {
   webDist: string;
   /** Where uploaded images are written (default data/uploads). */
   uploadDir?: string;
-  /** Handled requests older than this many days are deleted; unset keeps them (the admin may change it). */
+  /**
+   * Handled requests not changed for this many days are deleted (the admin may change it); by default a
+   * year in production, and kept outside it.
+   */
   requestRetentionDays?: number;
+  /** A person whose data are cancelled is blocked this many days, then erased. */
+  privacyBlockDays: number;
+  /** The secret of the keyed hash that replaces an erased person's e-mail (else from sessionSecret). */
+  privacyHashSecret?: string;
   /** The public address of the site, for absolute URLs (sitemap, calendar UIDs, social tags). */
   siteUrl: string;
 }
+
+/** How long requests are kept in production when REQUEST_RETENTION_DAYS is not set: a year. */
+export const DEFAULT_RETENTION_DAYS = 365;
 
 export type TrustProxy = false | number | string[];
 
@@ -169,7 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: e.LOG_REQUESTS,
     webDist: e.WEB_DIST,
     uploadDir: e.UPLOAD_DIR,
-    requestRetentionDays: e.REQUEST_RETENTION_DAYS,
+    requestRetentionDays: e.REQUEST_RETENTION_DAYS ?? (production ? DEFAULT_RETENTION_DAYS : undefined),
+    privacyBlockDays: e.PRIVACY_BLOCK_DAYS,
+    privacyHashSecret: e.PRIVACY_HASH_SECRET,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -26,7 +26,7 @@ const day = z
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** Which page of a list, and how many rows a page holds. */
-const paging = {
+export const paging = {
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),
 };

@@ -15,6 +15,7 @@ const siteRoutes = {
   health: '/api/health',
   csrf: '/api/csrf',
   contact: '/api/mail/contact',
+  privacyRequests: '/api/privacy/requests',
   login: '/api/auth/login',
   logout: '/api/auth/logout',
   me: '/api/auth/me',
@@ -47,6 +48,13 @@ const adminRoutes = {
   uploads: '/api/admin/uploads',
   uploadItem: '/api/admin/uploads/:id',
   upload: '/api/uploads',
+  arcoRequests: '/api/admin/privacy/requests',
+  arcoRequest: '/api/admin/privacy/requests/:id',
+  arcoRequestStatus: '/api/admin/privacy/requests/:id/status',
+  privacySummary: '/api/admin/privacy/summary',
+  person: '/api/admin/privacy/person',
+  personExport: '/api/admin/privacy/person/export',
+  personCancel: '/api/admin/privacy/person/cancel',
 } as const;
 
 /**
@@ -65,6 +73,7 @@ export const apiPaths = {
   health: siteRoutes.health,
   csrf: siteRoutes.csrf,
   contact: siteRoutes.contact,
+  privacyRequests: siteRoutes.privacyRequests,
   login: siteRoutes.login,
   logout: siteRoutes.logout,
   me: siteRoutes.me,
@@ -102,6 +111,13 @@ const makeAdminPaths = (routes: typeof adminRoutes) =>
     uploads: routes.uploads,
     uploadItem: (id: string) => fillRoute(routes.uploadItem, id),
     upload: routes.upload,
+    arcoRequests: routes.arcoRequests,
+    arcoRequest: (id: string) => fillRoute(routes.arcoRequest, id),
+    arcoRequestStatus: (id: string) => fillRoute(routes.arcoRequestStatus, id),
+    privacySummary: routes.privacySummary,
+    person: routes.person,
+    personExport: routes.personExport,
+    personCancel: routes.personCancel,
   }) as const;
 export const adminPaths = /* @__PURE__ */ makeAdminPaths(adminRoutes);
 
@@ -116,6 +132,7 @@ export const pagePaths = {
   socias: '/Socias',
   aportaciones: '/Aportaciones',
   avisoPrivacidad: '/AvisoDePrivacidad',
+  derechosArco: '/DerechosARCO',
 } as const;
 export const PAGE_PATHS: readonly string[] = Object.values(pagePaths);
 
@@ -134,6 +151,12 @@ export const itemSections = { news: `${pagePaths.inicio}#Noticias`, event: `${pa
  * the form again with its messages, `sent` is where a stored request lands.
  */
 export const requestPaths = { send: '/Solicitud', sent: '/SolicitudEnviada' } as const;
+
+/**
+ * The ARCO form's plain HTML post goes to its own page (`/DerechosARCO`); a stored request lands on
+ * `received`, with its folio in the query (`?folio=ARCO-…`).
+ */
+export const arcoPaths = { received: '/DerechosARCO/Recibida' } as const;
 
 /** The route a page path belongs to: itself, or an item page's pattern (`/Noticias/x` → `/Noticias/:slug`). */
 export function routeOf(pathname: string): string {

@@ -13,3 +13,18 @@ export interface FormAnswer {
   /** A refusal that is not about a field (too many requests, a post from another site). */
   message?: string;
 }
+
+/**
+ * The same for the ARCO form (/DerechosARCO): the form again with its messages, or, once stored, the
+ * folio and the day the answer is due (the /DerechosARCO/Recibida page).
+ */
+export interface ArcoFormAnswer {
+  kind: 'arco';
+  values: Partial<Record<string, string>>;
+  fields: Partial<Record<string, string>>;
+  message?: string;
+  receipt?: { folio: string; answerDue: string };
+}
+
+/** Any form's answer, as a page carries it. */
+export type PostedFormAnswer = FormAnswer | ArcoFormAnswer;

@@ -57,3 +57,10 @@ export const secondFactorMessages = {
   enrolmentExpired:
     'Esta cuenta no activó la verificación en dos pasos a tiempo. Pide a otra administradora que la cree de nuevo.',
 } as const;
+
+/** The privacy rights' texts: the ARCO form, the admin's ARCO section and the person search. */
+export const privacyMessages = {
+  right: 'Elige el derecho que quieres ejercer',
+  status: 'Elige recibida, en trámite, respondida o concluida',
+  alreadyBlocked: 'Los datos de esta persona ya están cancelados.',
+} as const;

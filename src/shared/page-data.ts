@@ -1,4 +1,4 @@
-import type { FormAnswer } from './form-answer.ts';
+import type { PostedFormAnswer } from './form-answer.ts';
 import type { Event, News, Partner } from './schemas.ts';
 
 /**
@@ -12,5 +12,5 @@ export interface PageData {
   /** In [0, 1): the same "random" choice on the server and in the browser, so hydration matches. */
   seed: number;
   /** The answer to a form posted without script (the /Solicitud page only). */
-  form?: FormAnswer;
+  form?: PostedFormAnswer;
 }

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes } from './lib/router.tsx';
-import { itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
-import type { FormAnswer } from '../shared/form-answer.ts';
+import { arcoPaths, itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
+import type { PostedFormAnswer } from '../shared/form-answer.ts';
 import { QueryCacheProvider, type QueryCache } from './api/query.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
 import { SeedProvider } from './lib/seed.tsx';
@@ -22,6 +22,9 @@ const AportacionesPage = lazyWithPreload(() =>
 const AvisoPrivacidadPage = lazyWithPreload(() =>
   import('./pages/aviso-privacidad/aviso-privacidad-page.tsx').then((m) => m.AvisoPrivacidadPage),
 );
+const DerechosArcoPage = lazyWithPreload(() =>
+  import('./pages/derechos-arco/derechos-arco-page.tsx').then((m) => m.DerechosArcoPage),
+);
 const NoticiaPage = lazyWithPreload(() =>
   import('./pages/noticia/noticia-page.tsx').then((m) => m.NoticiaPage),
 );
@@ -39,6 +42,8 @@ const pages: Record<string, { load(): Promise<void> }> = {
   [pagePaths.socias]: SociasPage,
   [pagePaths.aportaciones]: AportacionesPage,
   [pagePaths.avisoPrivacidad]: AvisoPrivacidadPage,
+  [pagePaths.derechosArco]: DerechosArcoPage,
+  [arcoPaths.received]: DerechosArcoPage,
   [itemRoutes.news]: NoticiaPage,
   [itemRoutes.event]: EventoPage,
   [requestPaths.send]: SolicitudPage,
@@ -61,7 +66,7 @@ export interface AppProps {
   /** The page load's draw for random choices (see lib/seed.tsx). */
   seed: number;
   /** The server's answer to a form posted without script (the /Solicitud page). */
-  formAnswer?: FormAnswer;
+  formAnswer?: PostedFormAnswer;
 }
 
 /**
@@ -93,6 +98,8 @@ export function App({ queryCache, seed, formAnswer }: AppProps) {
                 <Route path={pagePaths.socias} element={<SociasPage />} />
                 <Route path={pagePaths.aportaciones} element={<AportacionesPage />} />
                 <Route path={pagePaths.avisoPrivacidad} element={<AvisoPrivacidadPage />} />
+                <Route path={pagePaths.derechosArco} element={<DerechosArcoPage />} />
+                <Route path={arcoPaths.received} element={<DerechosArcoPage />} />
                 <Route path={itemRoutes.news} element={<NoticiaPage />} />
                 <Route path={itemRoutes.event} element={<EventoPage />} />
                 <Route path={requestPaths.send} element={<SolicitudPage />} />

@@ -26,6 +26,7 @@ const NAMED_ACTIONS = new Set([
   'password',
   'enable',
   'disable',
+  'cancel',
 ]);
 const METHOD_VERBS: Record<string, string> = {
   POST: 'create',
@@ -63,6 +64,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The admin as the request arrived (a logout ends the session before the response). */
     auditAdminId?: string;
+    /** What the route adds to its audit entry (a new status, a folio); it must name no person. */
+    auditDetail?: string;
+    /** The record the route acted on, when neither its path nor its answer names it. */
+    auditTargetId?: string;
   }
 }
 
@@ -92,7 +97,8 @@ export function installAuditHooks(app: FastifyInstance): void {
         action: actionName(request.method, routeUrl),
         method: request.method,
         path: request.url.split('?')[0] ?? request.url,
-        targetId: targetFrom(request, idIn(payload)),
+        targetId: request.auditTargetId ?? targetFrom(request, idIn(payload)),
+        detail: request.auditDetail ?? null,
       });
     } catch (error) {
       request.log.error({ err: error }, 'audit log write failed');

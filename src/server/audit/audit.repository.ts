@@ -60,3 +60,23 @@ export async function listAudit(
   ]);
   return { items, total: Number(count.n) };
 }
+
+/** What was done to one record (its id as the log's target), oldest first. */
+export async function auditOf(db: Kysely<Database>, targetId: string): Promise<Selectable<AuditLogTable>[]> {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('target_id', '=', targetId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Deletes the entries older than `before`; returns how many (the log is kept two years). */
+export async function pruneAudit(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('audit_log')
+    .where('created_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -56,6 +56,8 @@ export interface RequestsTable {
   created_at: string;
   /** Name, company and e-mail as search compares them (migration 2026-11-27-search-folding). */
   search_folded: string;
+  /** When the staff last changed it; null: never since it arrived (migration 2026-12-01-privacy). */
+  updated_at: string | null;
 }
 
 /** `cancelled`: never to be sent (the person unsubscribed or was blocked before it went out). */
@@ -205,4 +207,26 @@ export interface AdminRecoveryCodesTable {
 
 export interface Database {
   admin_recovery_codes: AdminRecoveryCodesTable;
+}
+
+// --- Privacy (migration 2026-12-01-privacy) -------------------------------------------------------
+
+/** An ARCO request, with its folio; `right_kind` and `status` are those of src/shared/arco.ts. */
+export interface PrivacyRequestsTable {
+  id: string;
+  folio: string;
+  full_name: string;
+  /** Lower-cased; its keyed hash once the person's data are erased (name and details then emptied). */
+  email: string;
+  right_kind: string;
+  details: string;
+  status: string;
+  received_at: string;
+  answered_at: string | null;
+  completed_at: string | null;
+  updated_at: string;
+}
+
+export interface Database {
+  privacy_requests: PrivacyRequestsTable;
 }

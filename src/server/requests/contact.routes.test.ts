@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, messages } from '../../shared/messages.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
+import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy.ts';
 import { ACK_DAILY_CAP } from './accept-request.ts';
 
 const form = {
@@ -193,5 +194,55 @@ describe.each(testDialects)('requests sent at the same moment on %s', (dialect) 
     const acks = outbox.filter((row) => row.purpose === 'ack');
     expect(acks.filter((row) => row.to_address === 'misma@example.org')).toHaveLength(ACK_DAILY_CAP);
     expect(acks).toHaveLength(emails.length - 1 + ACK_DAILY_CAP);
+  });
+});
+
+describe.each(testDialects)('the consent of a request on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  it('records the tacit consent to the notice with its version, in the request’s transaction', async () => {
+    const email = 'Consiente@Example.org';
+    const contact = await new Browser(t.app).request('POST', '/api/mail/contact', {
+      data: { ...form, email },
+    });
+    const membership = await new Browser(t.app).request('POST', '/api/mail/contact', {
+      data: { ...form, email, memberships: 'Estudiantil' },
+    });
+    const consents = await t.app.db
+      .selectFrom('consents')
+      .selectAll()
+      .where('email', '=', 'consiente@example.org')
+      .orderBy('given_at')
+      .execute();
+    expect(
+      consents.map(({ purpose, source, notice_version, ref_id, withdrawn_at }) => ({
+        purpose,
+        source,
+        notice_version,
+        ref_id,
+        withdrawn_at,
+      })),
+    ).toEqual([
+      {
+        purpose: 'privacy-notice',
+        source: 'contacto',
+        notice_version: PRIVACY_NOTICE_VERSION,
+        ref_id: contact.json().data.id,
+        withdrawn_at: null,
+      },
+      {
+        purpose: 'privacy-notice',
+        source: 'membresia',
+        notice_version: PRIVACY_NOTICE_VERSION,
+        ref_id: membership.json().data.id,
+        withdrawn_at: null,
+      },
+    ]);
+    // No voluntary purpose is recorded without its box.
+    expect(consents.some((row) => row.purpose === 'newsletter')).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { InboxItem } from '../../shared/admin-schemas.ts';
 import { DAY_MS, addDays, clock, parseIsoDay } from '../../shared/clock.ts';
 import { foldForSearch } from '../../shared/text-fold.ts';
 import type { Database, OutboxTable, RequestKind, RequestStatus, RequestsTable } from '../db/schema.ts';
+import { notBlocked } from '../consent/person-data.ts';
 
 export type DeliveryState = 'pendiente' | 'enviado' | 'fallido' | 'sin envío';
 
@@ -32,7 +33,8 @@ function applyFilter<O>(
   query: SelectQueryBuilder<Database, 'requests', O>,
   filter: InboxFilter,
 ): SelectQueryBuilder<Database, 'requests', O> {
-  let q = query.where('spam', '=', filter.spam ? 1 : 0);
+  // A blocked person (their data cancelled) is in no list, search or export.
+  let q = query.where('spam', '=', filter.spam ? 1 : 0).where((eb) => notBlocked(eb, 'requests.email'));
   if (filter.kind) q = q.where('kind', '=', filter.kind);
   if (filter.status) q = q.where('status', '=', filter.status);
   if (filter.from) q = q.where('created_at', '>=', dayStart(filter.from));
@@ -117,7 +119,12 @@ export async function listInbox(
 }
 
 export async function getInboxItem(db: Kysely<Database>, id: string): Promise<InboxItem | undefined> {
-  const row = await db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('requests')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) => notBlocked(eb, 'requests.email'))
+    .executeTakeFirst();
   return row ? (await withDelivery(db, [row]))[0] : undefined;
 }
 
@@ -126,7 +133,12 @@ export async function setRequestStatus(
   id: string,
   status: RequestStatus,
 ): Promise<boolean> {
-  const result = await db.updateTable('requests').set({ status }).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .updateTable('requests')
+    .set({ status, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where((eb) => notBlocked(eb, 'requests.email'))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -145,13 +157,86 @@ export async function retryFailedDelivery(
   return Number(result.numUpdatedRows);
 }
 
-/** Deletes handled (atendida or archivada) requests created before `days` ago; their mail rows go with them. */
+/**
+ * Deletes handled (atendida or archivada) requests not changed for `days` days (when never changed,
+ * since they arrived); their mail rows go with them.
+ */
 export async function purgeHandledRequests(db: Kysely<Database>, days: number, now = new Date()) {
   const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
   const result = await db
     .deleteFrom('requests')
     .where('status', 'in', ['atendida', 'archivada'])
+    .where(sql<string>`coalesce(updated_at, created_at)`, '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Spam is kept this long, whatever its status, so a false positive can still be found. */
+export const SPAM_RETENTION_DAYS = 30;
+/** A request still `nueva` after this many days is pointed out on the admin's summary. */
+export const STALE_REQUEST_DAYS = 30;
+
+/** Deletes spam older than SPAM_RETENTION_DAYS, whatever its status. */
+export async function purgeSpam(db: Kysely<Database>, now = new Date()) {
+  const cutoff = new Date(now.getTime() - SPAM_RETENTION_DAYS * DAY_MS).toISOString();
+  const result = await db
+    .deleteFrom('requests')
+    .where('spam', '=', 1)
     .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Requests nobody has handled (still `nueva`, not spam) older than STALE_REQUEST_DAYS. */
+export async function staleRequestCount(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - STALE_REQUEST_DAYS * DAY_MS).toISOString();
+  const row = await db
+    .selectFrom('requests')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('status', '=', 'nueva')
+    .where('spam', '=', 0)
+    .where('created_at', '<', cutoff)
+    .where((eb) => notBlocked(eb, 'requests.email'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Deletes one request and its mail rows; false for an unknown (or blocked) one. */
+export async function deleteRequest(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('requests')
+    .where('id', '=', id)
+    .where((eb) => notBlocked(eb, 'requests.email'))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** A person's requests (the Acceso right), oldest first, with their consent and delivery states. */
+export async function requestsOf(db: Kysely<Database>, email: string) {
+  const rows = await db
+    .selectFrom('requests')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email)
+    .orderBy('created_at')
+    .execute();
+  return (await withDelivery(db, rows)).map((item) => ({
+    kind: item.kind,
+    fullName: item.fullName,
+    company: item.company,
+    position: item.position,
+    email: item.email,
+    phoneNumber: item.phoneNumber,
+    status: item.status,
+    spam: item.spam,
+    createdAt: item.createdAt,
+  }));
+}
+
+/** Erases a person's requests (their mail rows go with them); returns how many. */
+export async function eraseRequestsOf(db: Kysely<Database>, email: string): Promise<number> {
+  const result = await db
+    .deleteFrom('requests')
+    .where(sql<string>`lower(email)`, '=', email)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

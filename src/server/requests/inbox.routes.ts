@@ -12,6 +12,7 @@ import {
 import { clock, isoDay } from '../../shared/clock.ts';
 import { toCsv } from '../lib/csv.ts';
 import {
+  deleteRequest,
   getInboxItem,
   listInbox,
   retryFailedDelivery,
@@ -116,6 +117,21 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const item = await getInboxItem(app.db, request.params.id);
       if (!item) throw notFound();
       return { data: item };
+    },
+  );
+
+  // One request deleted at a visitor's or the staff's wish; the audit hook records who did it.
+  app.delete(
+    apiRoutes.request,
+    {
+      schema: {
+        params: IdParamSchema,
+        response: { 200: dataEnvelope(z.object({ id: z.string() })), 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!(await deleteRequest(app.db, request.params.id))) throw notFound();
+      return { data: { id: request.params.id } };
     },
   );
 

@@ -203,19 +203,29 @@ describe.each(testDialects)('requests inbox on %s', (dialect) => {
     expect(everything.body).not.toContain('Bot,');
   });
 
-  it('keeps requests by default and deletes handled ones past the retention, saying so in the audit log', async () => {
+  it('keeps requests by default and deletes handled ones past the retention and old spam, saying so in the audit log', async () => {
     expect((await admin.request('GET', '/api/admin/settings/retention')).json()).toEqual({
       data: { retentionDays: null },
     });
     const old = new Date(Date.now() - 40 * 86_400_000).toISOString();
     await t.app.db.updateTable('requests').set({ created_at: old }).execute();
+    // Marked handled today, the contact request is kept: the period counts from its last change.
+    expect(
+      (await admin.request('PUT', '/api/admin/settings/retention', { retentionDays: 30 })).json(),
+    ).toEqual({
+      data: { retentionDays: 30, deleted: 1 },
+    });
+    expect(
+      await t.app.db.selectFrom('requests').select('id').where('id', '=', ids.contact!).execute(),
+    ).toHaveLength(1);
+    await t.app.db.updateTable('requests').set({ updated_at: old }).execute();
 
     const saved = await admin.request('PUT', '/api/admin/settings/retention', { retentionDays: 30 });
     expect(saved.statusCode).toBe(200);
-    // Only the handled request goes; the new one and the spam stay, old as they are.
+    // The handled request goes (the spam past 30 days went already, whatever its status); the new one stays.
     expect(saved.json()).toEqual({ data: { retentionDays: 30, deleted: 1 } });
     const remaining = await t.app.db.selectFrom('requests').select('id').execute();
-    expect(remaining.map((row) => row.id).sort()).toEqual([ids.member, ids.spam].sort());
+    expect(remaining.map((row) => row.id).sort()).toEqual([ids.member]);
     const orphanMail = await t.app.db
       .selectFrom('outbox')
       .selectAll()
@@ -227,7 +237,7 @@ describe.each(testDialects)('requests inbox on %s', (dialect) => {
     expect(audit.json().data).toEqual([
       expect.objectContaining({
         adminEmail: 'admin@example.org',
-        detail: 'Se eliminaron 1 solicitudes atendidas o archivadas con más de 30 días',
+        detail: 'Se eliminaron 1 solicitudes atendidas o archivadas sin cambios en más de 30 días',
       }),
     ]);
     const off = await admin.request('PUT', '/api/admin/settings/retention', { retentionDays: null });

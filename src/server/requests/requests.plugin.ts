@@ -4,6 +4,7 @@ import { adminScope } from '../plugins/sessions.ts';
 import { contactRequestStore, type ContactRequestStore } from './accept-request.ts';
 import { contactRoutes } from './contact.routes.ts';
 import { formPostRoutes } from './form-post.routes.ts';
+import { eraseRequestsOf, requestsOf } from './inbox.repository.ts';
 import { inboxRoutes } from './inbox.routes.ts';
 import { scheduleRetention } from './retention.ts';
 
@@ -14,12 +15,14 @@ import { scheduleRetention } from './retention.ts';
 export const requestsPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('contactRequests', contactRequestStore(app));
+    // Contact and membership requests are personal data: found, exported and erased by the privacy rights.
+    app.personData.register({ key: 'requests', find: requestsOf, erase: eraseRequestsOf });
     await app.register(contactRoutes);
     await app.register(formPostRoutes);
     await app.register(adminScope(inboxRoutes));
     scheduleRetention(app);
   },
-  { name: 'requests', dependencies: ['database', 'security', 'mail', 'accounts', 'site'] },
+  { name: 'requests', dependencies: ['database', 'security', 'mail', 'accounts', 'site', 'person-data'] },
 );
 
 declare module 'fastify' {

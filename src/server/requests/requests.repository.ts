@@ -7,6 +7,9 @@ import { bareAddress, type MailContent } from '../mail/message.ts';
 import { outboxRow } from '../mail/outbox.repository.ts';
 import { acknowledgementMail, notificationMail } from './templates.ts';
 import { DAY_MS } from '../../shared/clock.ts';
+import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy.ts';
+import { recordConsent } from '../consent/consents.repository.ts';
+import { isBlocked } from '../consent/person-data.ts';
 
 /** What the inbox's search looks in: name, company and e-mail, folded (one per line). */
 export const requestSearchText = (request: Pick<NewRequest, 'fullName' | 'company' | 'email'>) =>
@@ -27,8 +30,11 @@ export interface StoreOptions {
   ackDailyCap?: number;
 }
 
-/** What became of the acknowledgement: queued, skipped (the address had its share today), or none (spam). */
-export type Acknowledgement = 'queued' | 'capped' | 'none';
+/**
+ * What became of the acknowledgement: queued, skipped (the address had its share today, or its person
+ * is blocked), or none (spam).
+ */
+export type Acknowledgement = 'queued' | 'capped' | 'blocked' | 'none';
 
 /**
  * Stores the request and, unless it is spam, its outbox rows (notification to mailTo with Reply-To =
@@ -75,20 +81,36 @@ export async function writeRequest(
       search_folded: requestSearchText(request),
     })
     .execute();
+  // Sending the form is the tacit consent to the notice's necessary purposes, under its current version.
+  await recordConsent(trx, {
+    email: request.email,
+    purpose: 'privacy-notice',
+    source: consentSource(request.kind),
+    noticeVersion: PRIVACY_NOTICE_VERSION,
+    refId: id,
+    givenAt: new Date(createdAt),
+  });
   if (request.spam) return { id, acknowledgement: 'none' };
   const sender = bareAddress(request.email);
   const message = (purpose: string, to: string, replyTo: string, content: MailContent) =>
     outboxRow({ purpose, to, replyTo, ...content, requestId: id }, mail.mailFrom, createdAt);
   const rows = [message('notify', bareAddress(mail.mailTo), sender, notificationMail(details))];
+  // A blocked person (their data cancelled) is mailed nothing; the association is still told.
+  const blocked = await isBlocked(trx, sender);
   const capped =
-    options.ackDailyCap !== undefined && (await acksSentToday(trx, sender, createdAt)) >= options.ackDailyCap;
+    !blocked &&
+    options.ackDailyCap !== undefined &&
+    (await acksSentToday(trx, sender, createdAt)) >= options.ackDailyCap;
   // Replies to the acknowledgement should reach people, not the no-reply sender.
-  if (!capped) {
+  if (!capped && !blocked) {
     rows.push(message('ack', sender, bareAddress(mail.mailTo), acknowledgementMail(details)));
   }
   await trx.insertInto('outbox').values(rows).execute();
-  return { id, acknowledgement: capped ? 'capped' : 'queued' };
+  return { id, acknowledgement: blocked ? 'blocked' : capped ? 'capped' : 'queued' };
 }
+
+/** The form a request came from, as the consent ledger names it. */
+export const consentSource = (kind: NewRequest['kind']) => (kind === 'contacto' ? 'contacto' : 'membresia');
 
 /** Stores a request with its mail, uncapped; returns its id. */
 export async function storeRequest(

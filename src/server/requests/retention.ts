@@ -1,16 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { purgeHandledRequests } from './inbox.repository.ts';
+import { SPAM_RETENTION_DAYS, purgeHandledRequests, purgeSpam } from './inbox.repository.ts';
 import { retentionDays } from '../db/settings.repository.ts';
 import { HOUR_MS } from '../../shared/clock.ts';
 
 /**
- * Deletes the handled requests older than the retention setting (if one is on) and writes what it
- * deleted to the audit log. `adminId` names who triggered it; a scheduled run has none.
+ * Deletes spam older than 30 days, and the handled requests not changed within the retention setting
+ * (if one is on), and writes what it deleted to the audit log. `adminId` names who triggered it; a scheduled run has none.
  */
 export async function applyRetention(app: FastifyInstance, adminId: string | null): Promise<number> {
+  const spam = await purgeSpam(app.db);
+  if (spam > 0) {
+    await recordAudit(app.db, {
+      adminId,
+      action: 'retention.spam',
+      method: 'SYSTEM',
+      path: 'retention',
+      detail: `Se eliminaron ${spam} solicitudes marcadas como spam con más de ${SPAM_RETENTION_DAYS} días`,
+    });
+  }
   const days = await retentionDays(app.db, app.config.requestRetentionDays);
-  if (days === null) return 0;
+  if (days === null) return spam;
   const deleted = await purgeHandledRequests(app.db, days);
   if (deleted > 0) {
     await recordAudit(app.db, {
@@ -18,11 +28,11 @@ export async function applyRetention(app: FastifyInstance, adminId: string | nul
       action: 'retention.purge',
       method: 'SYSTEM',
       path: 'retention',
-      detail: `Se eliminaron ${deleted} solicitudes atendidas o archivadas con más de ${days} días`,
+      detail: `Se eliminaron ${deleted} solicitudes atendidas o archivadas sin cambios en más de ${days} días`,
     });
     app.log.info({ deleted, days }, 'handled requests past their retention deleted');
   }
-  return deleted;
+  return spam + deleted;
 }
 
 /** Runs the retention once at start and then every hour, on every instance (the delete is idempotent). */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { routeOf } from '../../shared/api-paths.ts';
 import { MINUTE_MS } from '../../shared/clock.ts';
-import type { FormAnswer } from '../../shared/form-answer.ts';
+import type { PostedFormAnswer } from '../../shared/form-answer.ts';
 import type { PageData } from '../../shared/page-data.ts';
 import { bootAfterFirstPaint, bootsAfterFirstPaint, withPagePreloads } from './boot-script.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
@@ -30,7 +30,7 @@ export interface PageRenderer {
    * A page that carries one visitor's answer to a form (what they typed): rendered for that response
    * only, never cached.
    */
-  renderPrivate(pathname: string, form: FormAnswer): Promise<string>;
+  renderPrivate(pathname: string, form: PostedFormAnswer): Promise<string>;
   /** Forgets rendered pages (content changed). */
   invalidate(): void;
   /** Where pages get their content from (the content domain says, when it is registered). */
@@ -209,7 +209,7 @@ export async function createPageRenderer(options: {
   /** The copies a content change dropped: served while the database cannot be read to make new ones. */
   const beforeChange = new Map<string, PreparedBody>();
 
-  async function renderFresh(pathname: string, form?: FormAnswer): Promise<string> {
+  async function renderFresh(pathname: string, form?: PostedFormAnswer): Promise<string> {
     if (!entry) return template;
     const data: PageData = {
       ...(await content()),

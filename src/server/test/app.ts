@@ -33,6 +33,7 @@ export function testConfig(
     logRequests: 'notable',
     webDist: 'dist/does-not-exist',
     siteUrl: 'https://sitio.example.org',
+    privacyBlockDays: 30,
     ...overrides,
   };
 }

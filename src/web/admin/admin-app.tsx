@@ -41,6 +41,9 @@ const AdminList = screen(admins, 'AdminList');
 const AdminCreate = screen(admins, 'AdminCreate');
 const AuditList = screen(() => import('./audit.tsx'), 'AuditList');
 const AccountPage = screen(() => import('./account.tsx'), 'AccountPage');
+const ArcoList = screen(() => import('./arco.tsx'), 'ArcoList');
+const ArcoShow = screen(() => import('./arco.tsx'), 'ArcoShow');
+const PersonPage = screen(() => import('./person.tsx'), 'PersonPage');
 
 const i18nProvider = catalogueProvider(spanishMessages);
 const store = localStorageStore();
@@ -71,6 +74,14 @@ export function AdminApp() {
           list={RequestList}
           show={RequestShow}
         />
+        <Resource
+          name="arco"
+          options={{ label: 'Derechos ARCO' }}
+          icon={icons.arco}
+          list={ArcoList}
+          show={ArcoShow}
+          recordRepresentation="folio"
+        />
         {contentResources.map(({ name, label, list, create, edit }) => (
           <Resource
             key={name}
@@ -95,6 +106,7 @@ export function AdminApp() {
         <Resource name="audit" options={{ label: 'Actividad' }} icon={icons.audit} list={AuditList} />
         <CustomRoutes>
           <Route path="/cuenta" element={<AccountPage />} />
+          <Route path="/privacidad" element={<PersonPage />} />
         </CustomRoutes>
       </AdminUI>
     </AdminContext>

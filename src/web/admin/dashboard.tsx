@@ -11,9 +11,12 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { Title, useGetList } from 'react-admin';
+import { ARCO_RIGHT_LABELS } from '../../shared/arco.ts';
 import { clock } from '../../shared/clock.ts';
-import type { InboxItem } from './admin-api.ts';
+import type { ArcoItem, PrivacySummary } from '../../shared/privacy-schemas.ts';
+import { adminGet, adminPaths, type InboxItem } from './admin-api.ts';
 import { deliveryLabel, kindLabel } from './request-parts.tsx';
 
 const LATEST = 5;
@@ -67,6 +70,7 @@ export function Dashboard() {
           <Button href="#/requests">Abrir la bandeja</Button>
         </CardActions>
       </Card>
+      <PrivacyCard />
       <Card component="nav" aria-labelledby="resumen-publicar">
         <CardContent>
           <Typography id="resumen-publicar" variant="h6" component="h2" gutterBottom>
@@ -81,5 +85,80 @@ export function Dashboard() {
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/** "Vencida hace 2 días hábiles", "Vence hoy", "Faltan 3 días hábiles". */
+function dueLabel(item: ArcoItem) {
+  const left = item.businessDaysLeft ?? 0;
+  if (left === 0) return 'vence hoy';
+  if (left < 0) return `vencida hace ${-left} ${-left === 1 ? 'día hábil' : 'días hábiles'}`;
+  return `faltan ${left} ${left === 1 ? 'día hábil' : 'días hábiles'}`;
+}
+
+/**
+ * The privacy deadlines: ARCO requests overdue (red) and due within five business days (amber), and
+ * the contact requests nobody has handled for 30 days.
+ */
+function PrivacyCard() {
+  const [summary, setSummary] = useState<PrivacySummary | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    adminGet<{ data: PrivacySummary }>(adminPaths.privacySummary)
+      .then(({ data }) => setSummary(data))
+      .catch(() => setFailed(true));
+  }, []);
+  const urgent = summary ? [...summary.overdue, ...summary.dueSoon] : [];
+  return (
+    <Card component="section" aria-labelledby="resumen-arco">
+      <CardContent>
+        <Typography id="resumen-arco" variant="h6" component="h2" gutterBottom>
+          Derechos ARCO y plazos
+        </Typography>
+        {failed ? (
+          <Typography color="error">No se pudieron cargar los plazos. Intenta de nuevo.</Typography>
+        ) : !summary ? (
+          <CircularProgress size={24} aria-label="Cargando plazos" />
+        ) : (
+          <>
+            {urgent.length === 0 ? (
+              <Typography color="text.secondary">Ninguna solicitud ARCO vencida ni por vencer.</Typography>
+            ) : (
+              <List dense aria-label="Solicitudes ARCO vencidas o por vencer">
+                {urgent.map((item) => (
+                  <ListItem key={item.id} disablePadding>
+                    <ListItemButton component="a" href={`#/arco/${item.id}/show`}>
+                      <ListItemText
+                        primary={`${item.folio} · ${ARCO_RIGHT_LABELS[item.right]}`}
+                        secondary={dueLabel(item)}
+                        slotProps={{
+                          secondary: {
+                            sx: {
+                              color: (item.businessDaysLeft ?? 0) < 0 ? 'error.main' : 'warning.dark',
+                              fontWeight: 600,
+                            },
+                          },
+                        }}
+                      />
+                    </ListItemButton>
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            {summary.staleRequests > 0 ? (
+              <Typography sx={{ mt: 1 }}>
+                {summary.staleRequests === 1
+                  ? '1 solicitud lleva más de 30 días sin atender.'
+                  : `${summary.staleRequests} solicitudes llevan más de 30 días sin atender.`}
+              </Typography>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+      <CardActions>
+        <Button href="#/arco">Abrir Derechos ARCO</Button>
+        <Button href="#/privacidad">Datos de una persona</Button>
+      </CardActions>
+    </Card>
   );
 }

@@ -16,9 +16,11 @@ async function serverList(resource: string, params: GetListParams) {
         queryString({ ...filter, page, perPage, order: params.sort?.order === 'ASC' ? 'asc' : 'desc' })
       : resource === 'audit'
         ? adminPaths.audit + queryString({ ...filter, page, perPage })
-        : resource === 'admins'
-          ? adminPaths.admins
-          : adminPaths.uploads + queryString({ unused: filter?.unused ? 'true' : undefined });
+        : resource === 'arco'
+          ? adminPaths.arcoRequests + queryString({ ...filter, page, perPage })
+          : resource === 'admins'
+            ? adminPaths.admins
+            : adminPaths.uploads + queryString({ unused: filter?.unused ? 'true' : undefined });
   return adminGet<ListAnswer<RaRecord>>(path);
 }
 
@@ -40,6 +42,7 @@ export const dataProvider: DataProvider = {
     const id = String(params.id);
     if (isContent(resource)) return adminGet(apiPaths.get(resource, id));
     if (resource === 'requests') return adminGet(adminPaths.request(id));
+    if (resource === 'arco') return adminGet(adminPaths.arcoRequest(id));
     const { data } = await serverList(resource, {
       pagination: { page: 1, perPage: 200 },
       filter: {},
@@ -81,6 +84,11 @@ export const dataProvider: DataProvider = {
         status: (params.data as { status: string }).status,
       });
     }
+    if (resource === 'arco') {
+      return adminSend('PUT', adminPaths.arcoRequestStatus(id), {
+        status: (params.data as { status: string }).status,
+      });
+    }
     throw new Error(`No se puede editar en ${resource}`);
   },
 
@@ -94,6 +102,7 @@ export const dataProvider: DataProvider = {
     if (isContent(resource)) await adminSend('DELETE', apiPaths.remove(resource, id));
     else if (resource === 'admins') await adminSend('DELETE', adminPaths.admin(id));
     else if (resource === 'uploads') await adminSend('DELETE', adminPaths.uploadItem(id));
+    else if (resource === 'requests') await adminSend('DELETE', adminPaths.request(id));
     else throw new Error(`No se puede eliminar en ${resource}`);
     return { data: params.previousData ?? ({ id } as never) };
   },

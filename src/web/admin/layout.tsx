@@ -6,6 +6,8 @@ import ImageIcon from '@mui/icons-material/Image';
 import InboxIcon from '@mui/icons-material/Inbox';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Alert, Box, ListItemIcon, MenuItem } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -21,6 +23,7 @@ export const icons = {
   uploads: ImageIcon,
   admins: ManageAccountsIcon,
   audit: HistoryIcon,
+  arco: PrivacyTipIcon,
 };
 
 function AdminMenu() {
@@ -28,6 +31,7 @@ function AdminMenu() {
     <Menu>
       <Menu.DashboardItem primaryText="Resumen" />
       <Menu.ResourceItems />
+      <Menu.Item to="/privacidad" primaryText="Datos de una persona" leftIcon={<PersonSearchIcon />} />
       <Menu.Item to="/cuenta" primaryText="Mi cuenta y ajustes" leftIcon={<SettingsIcon />} />
       <MenuItem component="a" href="/Inicio" target="_blank" rel="noopener">
         <ListItemIcon>

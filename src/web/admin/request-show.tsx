@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import {
+  DeleteButton,
   FunctionField,
   ListButton,
   Show,
@@ -107,6 +108,13 @@ function RetryButton() {
 const Actions = () => (
   <TopToolbar>
     <ListButton label="Volver a solicitudes" />
+    <DeleteButton
+      label="Eliminar"
+      mutationMode="pessimistic"
+      confirmTitle="¿Eliminar esta solicitud?"
+      confirmContent="Se borra con sus correos. Queda constancia en el registro de actividad."
+      redirect="list"
+    />
   </TopToolbar>
 );
 
@@ -124,6 +132,7 @@ const MAIL_STATUS: Record<string, string> = {
   sending: 'Enviando',
   sent: 'Enviado',
   failed: 'Fallido',
+  cancelled: 'Cancelado',
 };
 
 function DeliveryDetails() {

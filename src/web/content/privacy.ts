@@ -1,56 +1,101 @@
+import { pagePaths } from '../../shared/api-paths.ts';
+import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy.ts';
 import { identity } from './identity.ts';
+
+/** "25 de noviembre de 2026": the notice's version (its date, src/shared/privacy.ts) as people read it. */
+function versionDate(version: string): string {
+  const [year, month, day] = version.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('es-MX', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, month - 1, day, 12)));
+}
+
+/** One section of the notice; `id` gives it an address (`/AvisoDePrivacidad#boletin`). */
+export interface NoticeSection {
+  id: string;
+  heading: string;
+  paragraphs: readonly string[];
+  list?: readonly string[];
+  /** A link after the paragraphs (the ARCO page). */
+  link?: { text: string; to: string };
+}
 
 /**
  * The privacy notice (aviso de privacidad integral) required by the Ley Federal de Protección de Datos
  * Personales en Posesión de los Particulares (published 20 March 2025). Text in square brackets is a
- * placeholder the association must fill in before going live.
+ * placeholder the association must fill in before going live. Its version is PRIVACY_NOTICE_VERSION:
+ * change that date with the text, so every consent recorded from then on names this version.
  */
 export const privacyNotice = {
   title: 'Aviso de privacidad',
-  updated: '23 de noviembre de 2026',
+  version: PRIVACY_NOTICE_VERSION,
+  updated: versionDate(PRIVACY_NOTICE_VERSION),
   intro:
     `${identity.name} (“la Asociación”) protege los datos personales que nos confías. Este aviso explica qué ` +
-    'datos recabamos a través de este sitio, para qué los usamos, con quién los compartimos y cómo puedes ' +
-    'ejercer tus derechos.',
+    'datos recabamos a través de este sitio, para qué los usamos, cuánto tiempo los conservamos, con quién ' +
+    'los compartimos y cómo puedes ejercer tus derechos.',
   sections: [
     {
+      id: 'responsable',
       heading: '1. Responsable de tus datos',
       paragraphs: [
         `${identity.name}, asociación civil, con domicilio en [calle, número, colonia, código postal], ` +
           `${identity.city}, es responsable del tratamiento de tus datos personales.`,
-        `Para cualquier asunto relacionado con este aviso escríbenos a ${identity.emails.general}.`,
+        `Para cualquier duda sobre este aviso escríbenos a ${identity.emails.general}. Para ejercer tus ` +
+          'derechos usa el formulario de derechos ARCO (sección 7).',
       ],
     },
     {
-      heading: '2. Datos que recabamos',
-      paragraphs: [
-        'Cuando llenas el formulario de contacto o la solicitud de membresía recabamos: nombre completo, ' +
-          'empresa u organización, puesto, correo electrónico, número de teléfono y, en la solicitud de ' +
-          'membresía, el tipo de membresía que te interesa (Individual, Corporativa o Estudiantil).',
-        'No recabamos datos personales sensibles ni datos financieros. Este sitio no ofrece pagos en línea.',
+      id: 'datos',
+      heading: '2. Datos que recabamos en cada formulario',
+      paragraphs: ['Solo pedimos lo necesario para cada trámite:'],
+      list: [
+        'Formulario de contacto: nombre completo, empresa u organización, puesto, correo electrónico y teléfono.',
+        'Solicitud de membresía: los mismos datos y el tipo de membresía que te interesa (Individual, ' +
+          'Corporativa o Estudiantil).',
+        'Formulario de derechos ARCO: nombre completo, correo electrónico, el derecho que quieres ejercer y ' +
+          'la descripción de tu solicitud.',
+        'Registro a eventos y boletín: ver las secciones 10 y 11.',
       ],
     },
     {
+      id: 'finalidades-necesarias',
       heading: '3. Finalidades necesarias',
       paragraphs: ['Usamos tus datos para las siguientes finalidades, necesarias para atender tu solicitud:'],
       list: [
         'responder tu mensaje o tu solicitud de membresía;',
         'evaluar tu solicitud y, en su caso, darte de alta como socia y administrar tu membresía;',
-        'enviarte la confirmación de que recibimos tu solicitud.',
+        'enviarte la confirmación de que recibimos tu solicitud;',
+        'atender tus solicitudes de derechos ARCO y demostrar cómo las atendimos;',
+        'proteger el sitio contra abusos (sección 9).',
       ],
     },
     {
+      id: 'finalidades-voluntarias',
       heading: '4. Finalidades voluntarias',
       paragraphs: [
-        'Con tu consentimiento, también podemos usar tus datos para invitarte a eventos, talleres y ' +
-          'programas de mentoría, enviarte nuestro boletín y elaborar estadísticas sobre la participación de ' +
-          'las mujeres en el sector. Estas finalidades no son necesarias: puedes negarte en cualquier momento ' +
-          `escribiendo a ${identity.emails.general} con el asunto “No deseo comunicaciones”, sin que eso afecte ` +
-          'la atención de tu solicitud.',
+        'Con tu consentimiento expreso también podemos enviarte nuestro boletín e invitarte a eventos, ' +
+          'talleres y programas de mentoría. Cada finalidad voluntaria tiene su propia casilla, que aparece sin ' +
+          'marcar: solo la registramos si la marcas. Negarte no afecta la atención de tu solicitud, y puedes ' +
+          'revocar tu consentimiento en cualquier momento (sección 7).',
       ],
     },
     {
-      heading: '5. Con quién compartimos tus datos',
+      id: 'consentimiento',
+      heading: '5. Cómo registramos tu consentimiento',
+      paragraphs: [
+        'Cada formulario muestra junto a su botón un aviso simplificado con un enlace a este aviso. Al ' +
+          'enviarlo consientes el tratamiento de tus datos para las finalidades necesarias. Guardamos el ' +
+          'registro de ese consentimiento: tu correo, la finalidad, el formulario, la fecha y la versión de este ' +
+          'aviso que estaba publicada, y, en su caso, la fecha en que lo revocaste.',
+      ],
+    },
+    {
+      id: 'transferencias',
+      heading: '6. Con quién compartimos tus datos',
       paragraphs: [
         'No vendemos ni cedemos tus datos. Solo los compartimos con quienes nos prestan servicios de correo ' +
           'electrónico y alojamiento del sitio, que los tratan por nuestra cuenta y bajo nuestras instrucciones, ' +
@@ -58,28 +103,66 @@ export const privacyNotice = {
       ],
     },
     {
-      heading: '6. Tus derechos ARCO y cómo ejercerlos',
+      id: 'derechos-arco',
+      heading: '7. Tus derechos ARCO y cómo ejercerlos',
       paragraphs: [
         'Tienes derecho a conocer qué datos tenemos de ti (Acceso), a corregirlos (Rectificación), a pedir que ' +
-          'los eliminemos (Cancelación) y a oponerte a su uso para fines específicos (Oposición). También puedes ' +
-          'revocar tu consentimiento o limitar el uso de tus datos.',
-        `Envía tu solicitud a ${identity.emails.general} con: tu nombre y un medio para responderte; un documento ` +
-          'que acredite tu identidad (o la de tu representante); la descripción clara de los datos y del derecho ' +
-          'que quieres ejercer; y cualquier documento que ayude a localizarlos.',
-        'Te responderemos en un plazo máximo de 20 días hábiles y, si la solicitud procede, la haremos efectiva ' +
-          'dentro de los 15 días hábiles siguientes. La respuesta es gratuita.',
+          'los eliminemos (Cancelación), a oponerte a su uso para fines específicos (Oposición) y a revocar tu ' +
+          'consentimiento.',
+        'Envía tu solicitud con el formulario de derechos ARCO de este sitio. Al enviarla recibes un folio y, ' +
+          'por correo, la fecha en que te responderemos: a más tardar en 20 días hábiles; si la solicitud ' +
+          'procede, la haremos efectiva dentro de los 15 días hábiles siguientes a la respuesta. Contamos de ' +
+          'lunes a viernes, sin los días de descanso obligatorio, en la hora del centro de México. Podemos ' +
+          'pedirte que acredites tu identidad (o la de tu representante). El trámite es gratuito.',
+        'Si pides la cancelación, bloqueamos tus datos de inmediato: dejan de aparecer en nuestras listas y ' +
+          'no te enviamos más correos. Tras un periodo de bloqueo de 30 días los eliminamos; solo conservamos la ' +
+          'prueba de tu consentimiento y de su revocación, con tu correo sustituido por una huella cifrada ' +
+          'que no permite recuperarlo.',
+      ],
+      link: { text: 'Ir al formulario de derechos ARCO', to: pagePaths.derechosArco },
+    },
+    {
+      id: 'conservacion',
+      heading: '8. Cuánto tiempo conservamos tus datos',
+      paragraphs: ['Eliminamos los datos cuando ya no los necesitamos:'],
+      list: [
+        'mensajes de contacto y solicitudes de membresía: un año después de su último cambio, salvo que la ' +
+          'Asociación fije otro plazo; las que nadie ha atendido se señalan al equipo a los 30 días;',
+        'envíos detectados como correo no deseado: 30 días;',
+        'solicitudes de derechos ARCO: se conservan como prueba de su atención; si se cancelan tus datos, ' +
+          'sin tu nombre, tu descripción ni tu correo;',
+        'registro de consentimientos: mientras tratemos tus datos y, después, solo como prueba (sección 7);',
+        'registro de actividad del equipo administrador: dos años;',
+        'datos de las socias: mientras dure la membresía y los plazos que marque la ley.',
       ],
     },
     {
-      heading: '7. Cuánto tiempo conservamos tus datos',
+      id: 'registros-del-servidor',
+      heading: '9. Registros del servidor',
       paragraphs: [
-        'Conservamos las solicitudes mientras las atendemos y durante el plazo que la Asociación tenga ' +
-          'configurado para su archivo; después se eliminan. Los datos de las socias se conservan mientras dure ' +
-          'la membresía y los plazos que marque la ley.',
+        'Por seguridad, el servidor del sitio anota la dirección IP desde la que se hace cada solicitud, la ' +
+          'página pedida (sin los datos de búsquedas ni formularios) y la hora. Nos sirve para limitar los ' +
+          'intentos abusivos y detectar ataques. Estos registros se guardan en el servidor de la Asociación ' +
+          '[proveedor de alojamiento y país] durante un máximo de 90 días y después se borran.',
+      ],
+    },
+    // Filled in by the event registrations' work: what a registration collects, why, and for how long.
+    {
+      id: 'registros-a-eventos',
+      heading: '10. Registro a eventos',
+      paragraphs: ['[Datos que recaba el registro a eventos, para qué y cuánto tiempo se conservan.]'],
+    },
+    // Filled in by the newsletter's work: what a subscription collects, how to unsubscribe, for how long.
+    {
+      id: 'boletin',
+      heading: '11. Boletín',
+      paragraphs: [
+        '[Datos que recaba la suscripción al boletín, cómo darte de baja y cuánto tiempo se conservan.]',
       ],
     },
     {
-      heading: '8. Cookies',
+      id: 'cookies',
+      heading: '12. Cookies',
       paragraphs: [
         'Este sitio solo usa cookies técnicas, necesarias para que los formularios sean seguros (protección ' +
           'contra solicitudes falsificadas) y para la sesión del equipo administrador. No usamos cookies de ' +
@@ -87,11 +170,69 @@ export const privacyNotice = {
       ],
     },
     {
-      heading: '9. Cambios a este aviso',
+      id: 'cambios',
+      heading: '13. Cambios a este aviso',
       paragraphs: [
-        'Cualquier cambio a este aviso se publicará en esta misma página, con la fecha de su última ' +
-          'actualización.',
+        'Cualquier cambio a este aviso se publicará en esta misma página, con la fecha de su versión al inicio. ' +
+          'Cada consentimiento queda registrado con la versión vigente al momento de darlo.',
       ],
     },
-  ],
+  ] as readonly NoticeSection[],
+};
+
+/**
+ * The short notice (aviso de privacidad simplificado) every form shows beside its button: who is
+ * responsible, what this form's data are for, and where the full notice and the ARCO form are.
+ */
+export const shortNotice = {
+  heading: 'Aviso de privacidad simplificado',
+  responsible: `${identity.name} es responsable de tus datos personales.`,
+  purposeLead: 'Los usamos para',
+  rest:
+    'No los vendemos ni los compartimos, salvo con quienes nos prestan servicios de correo y alojamiento. ' +
+    'Al enviar este formulario aceptas este tratamiento.',
+  fullNoticeLead: 'Consulta el',
+  fullNotice: 'aviso de privacidad integral',
+  arcoLead: 'o ejerce tus',
+  arco: 'derechos ARCO',
+} as const;
+
+/** What each form's data are for, as its short notice says it. */
+export const formPurposes = {
+  contacto: 'responder tu mensaje y enviarte la confirmación de que lo recibimos.',
+  membresia: 'evaluar tu solicitud de membresía, responderte y, en su caso, administrar tu membresía.',
+  arco: 'atender tu solicitud de derechos ARCO, responderte y conservar la prueba de cómo la atendimos.',
+} as const;
+
+/** The ARCO page's texts (/DerechosARCO). */
+export const arcoPage = {
+  title: 'Derechos ARCO',
+  intro:
+    'Aquí puedes pedir acceso a los datos personales que tenemos de ti, corregirlos, cancelarlos, oponerte a ' +
+    'su uso o revocar tu consentimiento. Recibirás un folio al enviar y un correo con la fecha en que te ' +
+    'responderemos: a más tardar en 20 días hábiles.',
+  rights: {
+    acceso: 'Saber qué datos tenemos de ti y cómo los usamos.',
+    rectificacion: 'Corregir datos inexactos o incompletos.',
+    cancelacion: 'Que eliminemos tus datos: primero los bloqueamos y después los borramos.',
+    oposicion: 'Que dejemos de usar tus datos para un fin concreto.',
+    revocacion: 'Retirar el consentimiento que nos diste (por ejemplo, para el boletín).',
+  },
+  formTitle: 'Tu solicitud',
+  labels: {
+    fullName: 'Nombre completo',
+    email: 'Correo electrónico',
+    right: 'Derecho que quieres ejercer',
+    details: 'Describe tu solicitud',
+  },
+  detailsHint:
+    'Indica qué datos y, si aplica, qué corrección o qué uso. No incluyas documentos de identidad aquí.',
+  submit: 'Enviar solicitud',
+  sending: 'Enviando…',
+  receivedTitle: 'Recibimos tu solicitud',
+  folioLabel: 'Tu folio',
+  dueLead: 'Te responderemos a más tardar el',
+  mailNote: 'Te enviamos un correo con estos datos. Menciona el folio si nos escribes sobre esta solicitud.',
+  refusedTitle: 'No pudimos enviar tu solicitud',
+  another: 'Enviar otra solicitud',
 } as const;

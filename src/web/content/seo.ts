@@ -1,4 +1,4 @@
-import { pagePaths, requestPaths } from '../../shared/api-paths.ts';
+import { arcoPaths, pagePaths, requestPaths } from '../../shared/api-paths.ts';
 import { identity } from './identity.ts';
 
 /** What search engines and link previews show for each page. */
@@ -37,6 +37,16 @@ export const pageMeta: Record<string, PageMeta> = {
   [pagePaths.avisoPrivacidad]: {
     title: 'Aviso de privacidad',
     description: 'Qué datos personales recabamos, para qué los usamos y cómo ejercer tus derechos ARCO.',
+  },
+  [pagePaths.derechosArco]: {
+    title: 'Derechos ARCO',
+    description:
+      'Pide acceso, rectificación, cancelación u oposición sobre tus datos personales, o revoca tu ' +
+      'consentimiento: recibes un folio y la fecha de respuesta.',
+  },
+  [arcoPaths.received]: {
+    title: 'Solicitud recibida',
+    description: 'Recibimos tu solicitud de derechos ARCO.',
   },
 };
 

@@ -120,6 +120,11 @@ export function SiteFooter() {
             Aviso de privacidad
           </Link>
         </p>
+        <p>
+          <Link to={pagePaths.derechosArco} className="site-footer__privacy">
+            Derechos ARCO
+          </Link>
+        </p>
       </div>
     </footer>
   );

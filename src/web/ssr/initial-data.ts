@@ -1,5 +1,5 @@
 import { itemRoutes, pagePaths, routeOf } from '../../shared/api-paths.ts';
-import type { FormAnswer } from '../../shared/form-answer.ts';
+import type { PostedFormAnswer } from '../../shared/form-answer.ts';
 import type { PageData } from '../../shared/page-data.ts';
 import { QueryCache, type DehydratedQueries } from '../api/query.tsx';
 import { queryKeys } from '../api/query-keys.ts';
@@ -12,7 +12,7 @@ export type { PageData };
 export interface InitialState {
   queries: DehydratedQueries;
   seed: number;
-  form?: FormAnswer;
+  form?: PostedFormAnswer;
 }
 
 /** Which lists each page shows; a page's HTML carries only those. */
@@ -31,7 +31,7 @@ export function queryCacheWith(pathname: string, data: PageData): QueryCache {
   return cache;
 }
 
-export function initialState(cache: QueryCache, seed: number, form?: FormAnswer): InitialState {
+export function initialState(cache: QueryCache, seed: number, form?: PostedFormAnswer): InitialState {
   return { queries: cache.dehydrate(), seed, ...(form ? { form } : {}) };
 }
 
@@ -39,7 +39,7 @@ export function initialState(cache: QueryCache, seed: number, form?: FormAnswer)
 export function readInitialState(text: string | null | undefined): {
   cache: QueryCache;
   seed: number;
-  form?: FormAnswer;
+  form?: PostedFormAnswer;
 } {
   if (!text) return { cache: new QueryCache(), seed: Math.random() };
   try {

@@ -1,4 +1,4 @@
-import { itemRoutes, pagePaths, requestPaths } from '../../shared/api-paths.ts';
+import { arcoPaths, itemRoutes, pagePaths, requestPaths } from '../../shared/api-paths.ts';
 
 /**
  * The source module of each page (by route: `/Noticias/:slug` for every news page), relative to the web root, as the build manifest names it. The server
@@ -10,6 +10,8 @@ export const pageModules: Record<string, string> = {
   [pagePaths.socias]: 'pages/socias/socias-page.tsx',
   [pagePaths.aportaciones]: 'pages/aportaciones/aportaciones-page.tsx',
   [pagePaths.avisoPrivacidad]: 'pages/aviso-privacidad/aviso-privacidad-page.tsx',
+  [pagePaths.derechosArco]: 'pages/derechos-arco/derechos-arco-page.tsx',
+  [arcoPaths.received]: 'pages/derechos-arco/derechos-arco-page.tsx',
   [itemRoutes.news]: 'pages/noticia/noticia-page.tsx',
   [itemRoutes.event]: 'pages/evento/evento-page.tsx',
   [requestPaths.send]: 'pages/solicitud/solicitud-page.tsx',

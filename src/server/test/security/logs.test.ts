@@ -111,6 +111,15 @@ describe('the request lines kept by default (LOG_REQUESTS=notable)', () => {
       .map((line) => JSON.parse(line) as { msg: string; level: number; req?: { url: string }; res?: object })
       .filter((line) => line.req !== undefined || line.res !== undefined);
 
+  it('logs a URL without its query string, where searches carry names and e-mails', async () => {
+    const before = capture.lines.length;
+    const query = '?q=ana.secreta%40example.org&email=ana.secreta@example.org';
+    expect((await t.app.inject(`/api/admin/requests${query}`)).statusCode).toBe(401);
+    const lines = capture.lines.slice(before).join('');
+    expect(lines).toContain('"url":"/api/admin/requests"');
+    expect(lines).not.toContain('ana.secreta');
+  });
+
   it('leaves out successful reads', async () => {
     const before = capture.lines.length;
     expect((await t.app.inject('/api/health')).statusCode).toBe(200);

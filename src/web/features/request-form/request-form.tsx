@@ -3,12 +3,14 @@ import { Send } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { pagePaths, requestPaths } from '../../../shared/api-paths.ts';
+import { requestPaths } from '../../../shared/api-paths.ts';
 import { MEMBERSHIP_TYPES, type MembershipType } from '../../../shared/constants.ts';
 import type { FormAnswer } from '../../../shared/form-answer.ts';
 import { ContactFormSchema, MembershipFormSchema, type ContactRequest } from '../../../shared/schemas.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
+import { PrivacyShortNotice } from '../../components/privacy-short-notice.tsx';
+import { formPurposes } from '../../content/privacy.ts';
 import type { RequestFieldName } from '../../../shared/schemas.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { SpinnerOverlay } from '../../components/spinner.tsx';
@@ -191,14 +193,9 @@ export function RequestForm({
           >
             {submitLabel}
           </Button>
-          <p className={styles.privacy}>
-            Al enviar aceptas que tratemos tus datos como explica nuestro{' '}
-            {/* A new tab, so what the visitor has typed stays in the form. */}
-            <a href={pagePaths.avisoPrivacidad} target="_blank" rel="noopener">
-              aviso de privacidad
-            </a>
-            .
-          </p>
+          <PrivacyShortNotice
+            purpose={membership || chooseMembership ? formPurposes.membresia : formPurposes.contacto}
+          />
         </form>
       </SpinnerOverlay>
       <SendOutcomeDialog

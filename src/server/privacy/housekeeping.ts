@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { DAY_MS, HOUR_MS } from '../../shared/clock.ts';
+import { pruneAudit, recordAudit } from '../audit/audit.repository.ts';
+import { eraseDuePeople } from './person.ts';
+
+/** Audit entries are kept two years. */
+export const AUDIT_RETENTION_DAYS = 730;
+
+/**
+ * The privacy rights' hourly work: erases the people whose blocking period is over, and deletes audit
+ * entries older than two years; each run is written to the audit log when it did something.
+ */
+export async function runPrivacyHousekeeping(app: FastifyInstance, now = new Date()) {
+  const erased = await eraseDuePeople(app.db, app.personData.sources, app.privacyHashKey, now);
+  if (erased.people > 0) {
+    await recordAudit(app.db, {
+      adminId: null,
+      action: 'privacy.erase',
+      method: 'SYSTEM',
+      path: 'privacy',
+      detail: `Se eliminaron los datos de ${erased.people} personas al terminar su periodo de bloqueo (${erased.records} registros)`,
+    });
+    app.log.info({ people: erased.people, records: erased.records }, 'blocked people erased');
+  }
+  const pruned = await pruneAudit(app.db, new Date(now.getTime() - AUDIT_RETENTION_DAYS * DAY_MS));
+  if (pruned > 0) app.log.info({ pruned }, 'audit entries past two years deleted');
+  return { ...erased, pruned };
+}
+
+/** Runs at start and then every hour, on every instance (each step is idempotent). */
+export function schedulePrivacyHousekeeping(app: FastifyInstance, everyMs = HOUR_MS): void {
+  const run = () =>
+    runPrivacyHousekeeping(app).catch((error: unknown) =>
+      app.log.error({ err: error }, 'privacy housekeeping failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await run();
+    timer = setInterval(() => void run(), everyMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
