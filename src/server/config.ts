@@ -46,6 +46,12 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().default('dist/web'),
   UPLOAD_DIR: z.string().min(1).default('data/uploads'),
   REQUEST_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
+  REGISTRATION_REMINDER_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 14)
+    .default(24),
+  REGISTRATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SITE_URL: z.url({ protocol: /^https?$/, error: 'debe ser una URL http(s) completa' }).optional(),
 });
 
@@ -91,6 +97,8 @@ export interface Config {
   requestRetentionDays?: number;
   /** The public address of the site, for absolute URLs (sitemap, calendar UIDs, social tags). */
   siteUrl: string;
+  /** Event registrations: the reminder this long before the start (0: none), deletion after the event. */
+  registrations?: { reminderMs: number; retentionDays: number };
 }
 
 export type TrustProxy = false | number | string[];
@@ -157,6 +165,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: e.UPLOAD_DIR,
     requestRetentionDays: e.REQUEST_RETENTION_DAYS,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    registrations: {
+      reminderMs: e.REGISTRATION_REMINDER_HOURS * HOUR_MS,
+      retentionDays: e.REGISTRATION_RETENTION_DAYS,
+    },
   };
 }
 

@@ -26,6 +26,7 @@ const siteRoutes = {
   remove: (resource: Resource) => `/api/${resource}/delete/:id`,
   eventsFeed: '/api/events/calendar.ics',
   eventFile: '/api/events/calendar/:file',
+  eventRegistrations: '/api/events/:id/registrations',
 } as const;
 
 /** The admin's routes (src/server/admin, src/server/uploads). */
@@ -47,6 +48,9 @@ const adminRoutes = {
   uploads: '/api/admin/uploads',
   uploadItem: '/api/admin/uploads/:id',
   upload: '/api/uploads',
+  eventRegistrationsAdmin: '/api/admin/events/:id/registrations',
+  eventRegistrationsCsv: '/api/admin/events/:id/registrations/export.csv',
+  registrationCancel: '/api/admin/registrations/:id/cancel',
 } as const;
 
 /**
@@ -76,6 +80,21 @@ export const apiPaths = {
   remove: (resource: Resource, id: string) => fillRoute(siteRoutes.remove(resource), id),
 } as const;
 
+/** Sign-up for an event: the API, and the plain form post and pages of the registrations domain. */
+export const registrationPaths = {
+  api: (eventId: string) => fillRoute(siteRoutes.eventRegistrations, eventId),
+  /** The plain HTML form's action (no script). */
+  send: (eventId: string) => `/Eventos/registro/${encodeURIComponent(eventId)}`,
+  sendPattern: '/Eventos/registro/:id',
+  /** Where a stored plain-form sign-up lands. */
+  sent: '/RegistroEnviado',
+  /** The private manage page of a registration. */
+  manage: (token: string) => `/Registro/${token}`,
+  managePattern: '/Registro/:token',
+  /** The admin's check-in page (the QR code's address). */
+  checkInPattern: '/admin/asistencia/:id',
+} as const;
+
 /** The calendar files of the events (src/server/content/calendar.routes.ts). */
 export const calendarPaths = {
   feed: siteRoutes.eventsFeed,
@@ -102,6 +121,9 @@ const makeAdminPaths = (routes: typeof adminRoutes) =>
     uploads: routes.uploads,
     uploadItem: (id: string) => fillRoute(routes.uploadItem, id),
     upload: routes.upload,
+    eventRegistrations: (eventId: string) => fillRoute(routes.eventRegistrationsAdmin, eventId),
+    eventRegistrationsCsv: (eventId: string) => fillRoute(routes.eventRegistrationsCsv, eventId),
+    registrationCancel: (id: string) => fillRoute(routes.registrationCancel, id),
   }) as const;
 export const adminPaths = /* @__PURE__ */ makeAdminPaths(adminRoutes);
 

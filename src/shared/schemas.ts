@@ -6,7 +6,7 @@ import {
   PHONE_DIGITS,
   TEXT_LIMITS,
 } from './constants.ts';
-import { messages } from './messages.ts';
+import { messages, registrationMessages } from './messages.ts';
 
 /**
  * The contract shared by the forms, the API routes and the API client. Every rule exists once, here.
@@ -121,6 +121,21 @@ export const UtcTimestampSchema = z
   .pipe(z.iso.datetime({ offset: true, error: messages.isoDate }))
   .transform((value) => new Date(value).toISOString());
 
+/** An event's registration settings: absent means people cannot sign up. `capacity` null: no limit. */
+export const EventRegistrationInputSchema = z.strictObject(
+  {
+    enabled: z.boolean({ error: messages.invalidValue }),
+    capacity: z
+      .number({ error: messages.invalidValue })
+      .int({ error: registrationMessages.capacity })
+      .min(1, { error: registrationMessages.capacity })
+      .max(100_000, { error: registrationMessages.capacity })
+      .nullable(),
+  },
+  { error: messages.unknownField },
+);
+export type EventRegistrationInput = z.infer<typeof EventRegistrationInputSchema>;
+
 export const EventInputSchema = z.strictObject(
   {
     name: requiredText(TEXT_LIMITS.title),
@@ -131,6 +146,7 @@ export const EventInputSchema = z.strictObject(
     images: ImageListSchema,
     imageCover: ImageListSchema,
     linkEvent: HttpsUrlSchema,
+    registration: EventRegistrationInputSchema.optional(),
   },
   { error: messages.unknownField },
 );
@@ -147,8 +163,46 @@ export const EventSchema = z.object({
   linkEvent: z.string(),
   /** The event's page is `/Eventos/<slug>`: made from the name at creation, unique, never changed. */
   slug: z.string(),
+  /** Whether people can sign up, the seats, and how many are confirmed and waiting (never who). */
+  registration: z
+    .object({
+      enabled: z.boolean(),
+      capacity: z.number().nullable(),
+      confirmed: z.number(),
+      waitlisted: z.number(),
+    })
+    .optional(),
 });
 export type Event = z.infer<typeof EventSchema>;
+export type EventRegistration = NonNullable<Event['registration']>;
+
+// --- Registrations --------------------------------------------------------------------------------
+
+/** What a person sends to sign up for an event (the event page's form, the API). */
+export const RegistrationFormSchema = z.strictObject(
+  {
+    fullName: requiredText(TEXT_LIMITS.personName),
+    email: EmailSchema.max(EMAIL_MAX_LENGTH, { error: messages.maxLength(EMAIL_MAX_LENGTH) }),
+    /** Honeypot, as in the request forms: a person leaves it empty. */
+    website: z
+      .string()
+      .max(TEXT_LIMITS.honeypot, { error: messages.maxLength(TEXT_LIMITS.honeypot) })
+      .optional(),
+  },
+  { error: messages.unknownField },
+);
+export type RegistrationForm = z.infer<typeof RegistrationFormSchema>;
+export const RegistrationBodySchema = z.strictObject({ data: RegistrationFormSchema });
+
+export const REGISTRATION_STATUSES = ['confirmed', 'waitlisted', 'cancelled'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** The answer to a sign-up: confirmed, or on the waitlist at `position` (from 1). */
+export const RegistrationAnswerSchema = z.object({
+  status: z.enum(['confirmed', 'waitlisted']),
+  position: z.number().int().min(1).optional(),
+});
+export type RegistrationAnswer = z.infer<typeof RegistrationAnswerSchema>;
 
 export const NewsInputSchema = z.strictObject(
   {
