@@ -316,3 +316,61 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
     expect(consent).toMatchObject({ purpose: 'privacy-notice', source: 'registro' });
   });
 });
+
+describe.each(testDialects)('Recordatorios en %s', (dialect) => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await createTestApp(dialect, { smtpUrl: peer.url, contactRateLimit: 10_000 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await peer.stop();
+  });
+
+  it('envía un solo recordatorio 24 horas antes del evento', async () => {
+    // The event starts 24 h and 1.5 s from now: the reminder is due in 1.5 s.
+    const event = await eventsRepository.create(
+      t.app.db,
+      eventInput({ eventDate: new Date(Date.now() + DAY_MS + 1_500).toISOString() }),
+    );
+    await new Browser(t.app).request('POST', registrationPaths.api(event.id), { data: person(70) });
+    const [confirmation] = await peer.waitForMessages(1);
+    expect(confirmation!.subject).toContain('Registro confirmado');
+    const early = Date.now();
+    const [, reminder] = await peer.waitForMessages(2, 10_000);
+    expect(reminder!.subject).toContain('Recordatorio');
+    expect(reminder!.receivedAt).toBeGreaterThanOrEqual(early);
+    expect(reminder!.text).toContain('/Registro/');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(peer.messages.filter((m) => m.subject.includes('Recordatorio'))).toHaveLength(1);
+  });
+
+  it('mueve el recordatorio cuando cambia la fecha del evento', async () => {
+    const admin = new Browser(t.app);
+    await admin.login();
+    const input = eventInput({ name: 'Evento que se mueve' });
+    const created = await admin.request('POST', '/api/events/create', { event: input });
+    const eventId = created.json().data.id as string;
+    await new Browser(t.app).request('POST', registrationPaths.api(eventId), { data: person(80) });
+    const newDate = new Date(Date.parse(input.eventDate) + 2 * DAY_MS).toISOString();
+    await admin.request('PUT', '/api/events/update', {
+      eventId,
+      eventData: { ...input, eventDate: newDate },
+    });
+    const due = new Date(Date.parse(newDate) - DAY_MS).toISOString();
+    let pending: { next_attempt_at: string }[] = [];
+    for (let i = 0; i < 50 && pending[0]?.next_attempt_at !== due; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      pending = await t.app.db
+        .selectFrom('outbox')
+        .select('next_attempt_at')
+        .where('to_address', '=', 'persona80@example.org')
+        .where('purpose', '=', 'registration-reminder')
+        .where('status', '=', 'pending')
+        .execute();
+    }
+    expect(pending).toEqual([{ next_attempt_at: due }]);
+  });
+});
