@@ -122,7 +122,7 @@ export const UtcTimestampSchema = z
   .transform((value) => new Date(value).toISOString());
 
 /** An event's registration settings: absent means people cannot sign up. `capacity` null: no limit. */
-export const EventRegistrationInputSchema = z.strictObject(
+export const EventRegistrationInputSchema = z.object(
   {
     enabled: z.boolean({ error: messages.invalidValue }),
     capacity: z
@@ -132,7 +132,8 @@ export const EventRegistrationInputSchema = z.strictObject(
       .max(100_000, { error: registrationMessages.capacity })
       .nullable(),
   },
-  { error: messages.unknownField },
+  // Not strict: the counts an event's answer carries beside the settings are read and dropped, so what
+  // the admin reads can be sent back as it is.
 );
 export type EventRegistrationInput = z.infer<typeof EventRegistrationInputSchema>;
 

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { itemDocumentTitle } from '../../content/seo.ts';
 import { EventActions } from '../../features/calendar/event-actions.tsx';
 import { useEvents } from '../../features/events/get-events.ts';
+import { RegistrationForm } from '../../features/registration/registration-form.tsx';
 import styles from './evento-page.module.css';
 
 /**
@@ -39,6 +40,7 @@ export function EventoPage() {
     >
       <p className={styles.description}>{event.description}</p>
       <EventActions event={event} />
+      <RegistrationForm event={event} />
     </ItemArticle>
   );
 }

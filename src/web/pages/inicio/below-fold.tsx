@@ -30,7 +30,7 @@ const NO_EVENTS: never[] = [];
 
 // The calendar's code loads when a visitor first asks for it.
 const CalendarDialog = lazyWithPreload(() =>
-  import('../../features/calendar/calendar-dialog.tsx').then((m) => m.CalendarDialog),
+  import('./calendar-with-registration.tsx').then((m) => m.CalendarDialog),
 );
 
 function MissionSection() {
