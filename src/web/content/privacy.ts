@@ -78,6 +78,24 @@ export const privacyNotice = {
           'la membresía y los plazos que marque la ley.',
       ],
     },
+    // Event registrations (issue 26): a section of its own, so it reads whole wherever it is placed.
+    {
+      heading: 'Registro a eventos',
+      paragraphs: [
+        'Cuando te registras a un evento desde este sitio guardamos tu nombre completo, tu correo ' +
+          'electrónico, el evento, la fecha y hora de tu registro, tu estado (lugar confirmado, lista de ' +
+          'espera o cancelado), tu lugar en la lista de espera y, si asistes, la hora en que se registró tu ' +
+          'llegada.',
+        'Los usamos solo para administrar tu lugar en el evento: enviarte la confirmación con el archivo ' +
+          'para tu calendario, avisarte si pasas de la lista de espera a un lugar confirmado, enviarte un ' +
+          'recordatorio antes del evento y registrar tu asistencia en la entrada. Enviar el formulario ' +
+          'significa que aceptas este aviso para esas finalidades. La página pública del evento nunca muestra ' +
+          'quién se registró; solo el equipo administrador ve la lista.',
+        'Puedes cancelar tu registro en cualquier momento desde el enlace de tu correo. Eliminamos los ' +
+          'registros de cada evento 90 días después de su fecha (o el plazo que la Asociación tenga ' +
+          'configurado).',
+      ],
+    },
     {
       heading: '8. Cookies',
       paragraphs: [
