@@ -13,9 +13,9 @@ import { escapeHtml as e, whenText } from './templates.ts';
  */
 
 const STYLE = `
-:root{color-scheme:light;--ink:#1f2937;--muted:#4b5563;--brand:#6b2d82;--line:#d1d5db;--ok:#166534;--warn:#92400e}
+:root{color-scheme:light;--ink:#1f2937;--muted:#4b5563;--brand:#0f5257;--line:#d1d5db;--ok:#166534;--warn:#92400e}
 *{box-sizing:border-box}
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--ink);background:#faf7fb;line-height:1.5}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--ink);background:#faf6ef;line-height:1.5}
 header{background:#fff;border-bottom:1px solid var(--line);padding:.75rem 1.25rem}
 header a{color:var(--brand);font-weight:700;text-decoration:none}
 header a:focus-visible,main a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid var(--brand);outline-offset:2px}
