@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HOUR_MS } from '../../shared/clock.ts';
+import { HOUR_MS, MINUTE_MS } from '../../shared/clock.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { adminScope } from '../plugins/sessions.ts';
 import { registrationStore, type RegistrationStore } from './accept-registration.ts';
@@ -36,10 +36,16 @@ export const registrationsPlugin = fp(
     // Counts are part of the events' answers: a change redraws the lists and pages, once per burst.
     let timer: NodeJS.Timeout | undefined;
     let last = 0;
+    let publishingCounts = false;
     const publish = () => {
       timer = undefined;
       last = Date.now();
-      app.contentChanges.publish('events');
+      publishingCounts = true;
+      try {
+        app.contentChanges.publish('events');
+      } finally {
+        publishingCounts = false;
+      }
     };
     app.decorate('registrationCounts', {
       changed() {
@@ -54,14 +60,21 @@ export const registrationsPlugin = fp(
     // follow the new time, and free seats go to the line. Both are idempotent and exact under locks.
     let pending: Promise<void> | undefined;
     let again = false;
+    // Only events written since the last look (a minute's margin for clocks and slow commits); the
+    // first look, at start, covers them all.
+    let lastLook: number | undefined;
     const followEvents = async () => {
-      const moved = await rescheduleReminders(app.db, store.context);
+      const started = Date.now();
+      const since = lastLook === undefined ? undefined : new Date(lastLook - MINUTE_MS).toISOString();
+      const moved = await rescheduleReminders(app.db, store.context, new Date(), since);
+      lastLook = started;
       const promoted = await promoteWhereSeatsFree(app.db, store.context);
       if (promoted > 0) app.registrationCounts.changed();
       if (moved + promoted > 0) app.mailWorker.wake();
     };
     app.contentChanges.subscribe((resource) => {
-      if (resource !== 'events') return;
+      // Counts this instance changed need no follow-up: no event moved, no capacity changed.
+      if (resource !== 'events' || publishingCounts) return;
       if (pending) {
         again = true;
         return;
@@ -100,6 +113,10 @@ export const registrationsPlugin = fp(
     let retention: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       await retain();
+      // Whatever moved while no instance ran (or before this one started) is caught up once.
+      await followEvents().catch((error: unknown) =>
+        app.log.error({ err: error }, 'registrations could not follow the events at start'),
+      );
       retention = setInterval(() => void retain(), HOUR_MS);
       retention.unref();
     });

@@ -100,7 +100,10 @@ async function takeSeat(
   db: Kysely<Database>,
   eventId: string,
   nowIso: string,
-): Promise<{ status: 'confirmed' } | { status: 'waitlisted'; position: number; place: number }> {
+): Promise<
+  | { status: 'confirmed'; event: Event }
+  | { status: 'waitlisted'; position: number; place: number; event: Event }
+> {
   const seat = await db
     .updateTable('events')
     .set((eb) => ({ registration_confirmed: eb('registration_confirmed', '+', 1) }))
@@ -113,9 +116,9 @@ async function takeSeat(
         eb('registration_confirmed', '<', eb.ref('registration_capacity')),
       ]),
     )
-    .returning('registration_confirmed')
+    .returningAll()
     .executeTakeFirst();
-  if (seat) return { status: 'confirmed' };
+  if (seat) return { status: 'confirmed', event: toEvent(seat) };
   const line = await db
     .updateTable('events')
     .set((eb) => ({
@@ -125,11 +128,12 @@ async function takeSeat(
     .where('id', '=', eventId)
     .where('registration_enabled', '=', 1)
     .where('event_date', '>', nowIso)
-    .returning(['registration_waitlisted', 'registration_next_place'])
+    .returningAll()
     .executeTakeFirst();
   if (line) {
     return {
       status: 'waitlisted',
+      event: toEvent(line),
       position: Number(line.registration_waitlisted),
       place: Number(line.registration_next_place),
     };
@@ -246,7 +250,7 @@ export async function registerNew(
     cancelled_at: null,
     checked_in_at: null,
   };
-  const event = (await eventOf(db, input.eventId))!;
+  const { event } = seat;
   if (seat.status === 'confirmed') row.reminder_for = event.eventDate;
   await db.insertInto('registrations').values(row).execute();
   await recordConsent(db, {
@@ -572,6 +576,8 @@ export async function rescheduleReminders(
   db: Kysely<Database>,
   context: RegistrationContext,
   now = new Date(),
+  /** Only events the admin changed since then (ISO UTC); all when not given. */
+  changedSince?: string,
 ): Promise<number> {
   const stale = await db
     .selectFrom('registrations')
@@ -585,6 +591,7 @@ export async function rescheduleReminders(
     .where('registrations.reminder_for', 'is not', null)
     .whereRef('registrations.reminder_for', '!=', 'events.event_date')
     .where('events.event_date', '>', now.toISOString())
+    .$if(changedSince !== undefined, (query) => query.where('events.updated_at', '>=', changedSince!))
     .limit(500)
     .execute();
   let moved = 0;
