@@ -23,7 +23,7 @@ async function createEvent(request: APIRequestContext, label: string, capacity: 
         date: 'En diez días',
         eventDate: new Date(Date.now() + 10 * DAY_MS).toISOString(),
         description: 'Un taller práctico de almacenamiento con baterías.',
-        images: [],
+        images: ['/demo/events/event-3.svg'],
         imageCover: [],
         linkEvent: 'https://example.org/taller',
         registration: { enabled: true, capacity },

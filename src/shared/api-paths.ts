@@ -26,8 +26,14 @@ const siteRoutes = {
   remove: (resource: Resource) => `/api/${resource}/delete/:id`,
   eventsFeed: '/api/events/calendar.ics',
   eventFile: '/api/events/calendar/:file',
-  eventRegistrations: '/api/events/:id/registrations',
 } as const;
+
+/**
+ * Sign-up for an event (src/server/registrations): public, but only the pages with the form use it,
+ * through `registrationPaths` (src/shared/registrations.ts); joined like the admin's routes, so the
+ * home page's first load does not carry it.
+ */
+const registrationRoutes = { eventRegistrations: '/api/events/:id/registrations' } as const;
 
 /** The admin's routes (src/server/admin, src/server/uploads). */
 const adminRoutes = {
@@ -59,7 +65,10 @@ const adminRoutes = {
  * pure: a bundle that does not use it, the public site's, leaves the admin's routes out.)
  */
 const joinRoutes = <A extends object, B extends object>(a: A, b: B): A & B => ({ ...a, ...b });
-export const apiRoutes = /* @__PURE__ */ joinRoutes(siteRoutes, adminRoutes);
+export const apiRoutes = /* @__PURE__ */ joinRoutes(
+  siteRoutes,
+  /* @__PURE__ */ joinRoutes(adminRoutes, registrationRoutes),
+);
 
 /** A route's pattern with its one parameter filled (encoded). */
 export const fillRoute = (pattern: string, value: string) =>
@@ -78,21 +87,6 @@ export const apiPaths = {
   create: siteRoutes.create,
   update: siteRoutes.update,
   remove: (resource: Resource, id: string) => fillRoute(siteRoutes.remove(resource), id),
-} as const;
-
-/** Sign-up for an event: the API, and the plain form post and pages of the registrations domain. */
-export const registrationPaths = {
-  api: (eventId: string) => fillRoute(siteRoutes.eventRegistrations, eventId),
-  /** The plain HTML form's action (no script). */
-  send: (eventId: string) => `/Eventos/registro/${encodeURIComponent(eventId)}`,
-  sendPattern: '/Eventos/registro/:id',
-  /** Where a stored plain-form sign-up lands. */
-  sent: '/RegistroEnviado',
-  /** The private manage page of a registration. */
-  manage: (token: string) => `/Registro/${token}`,
-  managePattern: '/Registro/:token',
-  /** The admin's check-in page (the QR code's address). */
-  checkInPattern: '/admin/asistencia/:id',
 } as const;
 
 /** The calendar files of the events (src/server/content/calendar.routes.ts). */

@@ -56,16 +56,7 @@ export const secondFactorMessages = {
   wrongPassword: 'La contraseña actual no es correcta',
 } as const;
 
-/** Event registration: the form, the API's refusals, the manage page. */
+/** Event registration's settings (the admin's event form); the sign-up's texts are in registration-messages.ts. */
 export const registrationMessages = {
   capacity: 'Escribe un número entero de lugares (al menos 1) o deja vacío para no limitar',
-  closed: 'El registro para este evento está cerrado.',
-  started: 'Este evento ya comenzó; el registro está cerrado.',
-  seatsLeft: (count: number) => (count === 1 ? 'Queda 1 lugar' : `Quedan ${count} lugares`),
-  full: 'El cupo está lleno: si te registras, entras a la lista de espera y te avisamos si se libera un lugar.',
-  confirmed:
-    'Tu lugar está confirmado. Te enviamos un correo con los detalles y el archivo para tu calendario.',
-  waitlisted: (position: number) =>
-    `El cupo está lleno: quedaste en la lista de espera, en el lugar ${position}. Te avisaremos por correo si se libera un lugar.`,
-  again: 'Ya tenías un registro para este evento; te reenviamos el correo con el enlace para administrarlo.',
 } as const;

@@ -177,34 +177,6 @@ export const EventSchema = z.object({
 export type Event = z.infer<typeof EventSchema>;
 export type EventRegistration = NonNullable<Event['registration']>;
 
-// --- Registrations --------------------------------------------------------------------------------
-
-/** What a person sends to sign up for an event (the event page's form, the API). */
-export const RegistrationFormSchema = z.strictObject(
-  {
-    fullName: requiredText(TEXT_LIMITS.personName),
-    email: EmailSchema.max(EMAIL_MAX_LENGTH, { error: messages.maxLength(EMAIL_MAX_LENGTH) }),
-    /** Honeypot, as in the request forms: a person leaves it empty. */
-    website: z
-      .string()
-      .max(TEXT_LIMITS.honeypot, { error: messages.maxLength(TEXT_LIMITS.honeypot) })
-      .optional(),
-  },
-  { error: messages.unknownField },
-);
-export type RegistrationForm = z.infer<typeof RegistrationFormSchema>;
-export const RegistrationBodySchema = z.strictObject({ data: RegistrationFormSchema });
-
-export const REGISTRATION_STATUSES = ['confirmed', 'waitlisted', 'cancelled'] as const;
-export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
-
-/** The answer to a sign-up: confirmed, or on the waitlist at `position` (from 1). */
-export const RegistrationAnswerSchema = z.object({
-  status: z.enum(['confirmed', 'waitlisted']),
-  position: z.number().int().min(1).optional(),
-});
-export type RegistrationAnswer = z.infer<typeof RegistrationAnswerSchema>;
-
 export const NewsInputSchema = z.strictObject(
   {
     name: requiredText(TEXT_LIMITS.title),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registrationPaths } from '../../src/shared/api-paths.ts';
+import { registrationPaths } from '../../src/shared/registration-paths.ts';
 import { DAY_MS } from '../../src/shared/clock.ts';
 import { createFaultDatabase, faultDialects, type FaultDatabase } from './harness/databases.ts';
 import { FAULT_ADMIN, startServer, type ServerProcess } from './harness/server-process.ts';

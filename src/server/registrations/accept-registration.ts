@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HOUR_MS } from '../../shared/clock.ts';
-import { registrationMessages } from '../../shared/messages.ts';
-import type { RegistrationForm } from '../../shared/schemas.ts';
+import { registrationMessages } from '../../shared/registration-messages.ts';
+import type { RegistrationForm } from '../../shared/registrations.ts';
 import { isUniqueViolation } from '../content/slug.ts';
 import { groupCommit } from '../db/group-commit.ts';
 import { HttpError, notFound } from '../plugins/errors.ts';

@@ -1,15 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiRoutes, registrationPaths } from '../../shared/api-paths.ts';
+import { apiRoutes } from '../../shared/api-paths.ts';
+import { registrationPaths } from '../../shared/registration-paths.ts';
 import { clock } from '../../shared/clock.ts';
+import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
 import {
-  ApiErrorSchema,
   RegistrationAnswerSchema,
   RegistrationBodySchema,
   REGISTRATION_STATUSES,
-  dataEnvelope,
-} from '../../shared/schemas.ts';
+} from '../../shared/registrations.ts';
 import { toEvent } from '../content/events.repository.ts';
 import { toCsv } from '../lib/csv.ts';
 import { notFound } from '../plugins/errors.ts';

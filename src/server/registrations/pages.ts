@@ -1,6 +1,7 @@
-import { itemPaths, pagePaths, registrationPaths } from '../../shared/api-paths.ts';
+import { itemPaths, pagePaths } from '../../shared/api-paths.ts';
+import { registrationPaths } from '../../shared/registration-paths.ts';
 import { clock } from '../../shared/clock.ts';
-import { registrationMessages } from '../../shared/messages.ts';
+import { registrationMessages } from '../../shared/registration-messages.ts';
 import { organisation } from '../../shared/organisation.ts';
 import type { Event } from '../../shared/schemas.ts';
 import type { RegistrationRow } from './registrations.repository.ts';

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
-import { registrationPaths } from '../../shared/api-paths.ts';
+import { registrationPaths } from '../../shared/registration-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
-import { RegistrationFormSchema, fieldMessages, type Event } from '../../shared/schemas.ts';
+import { fieldMessages, type Event } from '../../shared/schemas.ts';
+import { RegistrationFormSchema } from '../../shared/registrations.ts';
 import { toEvent } from '../content/events.repository.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { contactRateLimit } from '../requests/accept-request.ts';

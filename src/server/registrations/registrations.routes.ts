@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes } from '../../shared/api-paths.ts';
-import {
-  ApiErrorSchema,
-  RegistrationAnswerSchema,
-  RegistrationBodySchema,
-  dataEnvelope,
-} from '../../shared/schemas.ts';
+import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
+import { RegistrationAnswerSchema, RegistrationBodySchema } from '../../shared/registrations.ts';
 import { contactRateLimit } from '../requests/accept-request.ts';
 import { acceptRegistration } from './accept-registration.ts';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminPaths, registrationPaths } from '../../shared/api-paths.ts';
+import { adminPaths, apiRoutes } from '../../shared/api-paths.ts';
+import { registrationPaths } from '../../shared/registration-paths.ts';
 import { DAY_MS, HOUR_MS } from '../../shared/clock.ts';
-import { registrationMessages } from '../../shared/messages.ts';
+import { registrationMessages } from '../../shared/registration-messages.ts';
 import type { EventInput } from '../../shared/schemas.ts';
 import { eventsRepository } from '../content/events.repository.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
@@ -231,6 +232,10 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.body).toContain('aria-invalid="true"');
     expect(invalid.body).toContain('value="mal"');
+  });
+
+  it('usa en la web la misma ruta de API que registra el servidor', () => {
+    expect(registrationPaths.apiPattern).toBe(apiRoutes.eventRegistrations);
   });
 
   it('muestra una página 404 para un token desconocido', async () => {
