@@ -46,12 +46,12 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
     const status = error.statusCode ?? 500;
     if (status < 400 || status >= 500) throw error;
     const params = (request.params ?? {}) as { id?: string; token?: string };
-    if (params.token !== undefined) return html(reply, status === 404 ? 404 : status, notFoundPage());
     const event = params.id ? await eventById(params.id).catch(() => undefined) : undefined;
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
       string,
       unknown
     >;
+    if (params.token !== undefined && status === 404) return html(reply, 404, notFoundPage());
     const message =
       error instanceof HttpError
         ? error.message
@@ -61,7 +61,12 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
     return html(
       reply,
       status,
-      refusedPage({ event, message, values: valuesOf(body), open: status !== 409 && status !== 404 }),
+      refusedPage({
+        event,
+        message,
+        values: valuesOf(body),
+        open: params.token === undefined && status !== 409 && status !== 404,
+      }),
     );
   });
 
