@@ -15,6 +15,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { NotableRequestLog, lazyRequestLogger } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
+import { registrationsPlugin } from './registrations/registrations.plugin.ts';
 import { requestsPlugin } from './requests/requests.plugin.ts';
 import { readyAnswersPlugin } from './site/ready-answers.ts';
 import { sitePlugin } from './site/site.plugin.ts';
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(contentPlugin);
   await app.register(requestsPlugin);
   await app.register(uploadsPlugin);
+  await app.register(registrationsPlugin);
   // Last: it reaches every domain's personal data through the sources they registered.
   await app.register(privacyPlugin);
   return app;

@@ -54,6 +54,12 @@ const EnvSchema = z.object({
   REQUEST_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
   PRIVACY_BLOCK_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PRIVACY_HASH_SECRET: z.string().min(32, { error: 'debe tener al menos 32 caracteres' }).optional(),
+  REGISTRATION_REMINDER_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 14)
+    .default(24),
+  REGISTRATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SITE_URL: z.url({ protocol: /^https?$/, error: 'debe ser una URL http(s) completa' }).optional(),
 });
 
@@ -106,6 +112,8 @@ export interface Config {
   privacyHashSecret?: string;
   /** The public address of the site, for absolute URLs (sitemap, calendar UIDs, social tags). */
   siteUrl: string;
+  /** Event registrations: the reminder this long before the start (0: none), deletion after the event. */
+  registrations?: { reminderMs: number; retentionDays: number };
 }
 
 /** How long requests are kept in production when REQUEST_RETENTION_DAYS is not set: a year. */
@@ -185,6 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     privacyBlockDays: e.PRIVACY_BLOCK_DAYS,
     privacyHashSecret: e.PRIVACY_HASH_SECRET,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    registrations: {
+      reminderMs: e.REGISTRATION_REMINDER_HOURS * HOUR_MS,
+      retentionDays: e.REGISTRATION_RETENTION_DAYS,
+    },
   };
 }
 

@@ -29,6 +29,13 @@ const siteRoutes = {
   eventFile: '/api/events/calendar/:file',
 } as const;
 
+/**
+ * Sign-up for an event (src/server/registrations): public, but only the pages with the form use it,
+ * through `registrationPaths` (src/shared/registrations.ts); joined like the admin's routes, so the
+ * home page's first load does not carry it.
+ */
+const registrationRoutes = { eventRegistrations: '/api/events/:id/registrations' } as const;
+
 /** The admin's routes (src/server/admin, src/server/uploads). */
 const adminRoutes = {
   requests: '/api/admin/requests',
@@ -55,6 +62,9 @@ const adminRoutes = {
   person: '/api/admin/privacy/person',
   personExport: '/api/admin/privacy/person/export',
   personCancel: '/api/admin/privacy/person/cancel',
+  eventRegistrationsAdmin: '/api/admin/events/:id/registrations',
+  eventRegistrationsCsv: '/api/admin/events/:id/registrations/export.csv',
+  registrationCancel: '/api/admin/registrations/:id/cancel',
 } as const;
 
 /**
@@ -63,7 +73,10 @@ const adminRoutes = {
  * pure: a bundle that does not use it, the public site's, leaves the admin's routes out.)
  */
 const joinRoutes = <A extends object, B extends object>(a: A, b: B): A & B => ({ ...a, ...b });
-export const apiRoutes = /* @__PURE__ */ joinRoutes(siteRoutes, adminRoutes);
+export const apiRoutes = /* @__PURE__ */ joinRoutes(
+  siteRoutes,
+  /* @__PURE__ */ joinRoutes(adminRoutes, registrationRoutes),
+);
 
 /** A route's pattern with its one parameter filled (encoded). */
 export const fillRoute = (pattern: string, value: string) =>
@@ -118,6 +131,9 @@ const makeAdminPaths = (routes: typeof adminRoutes) =>
     person: routes.person,
     personExport: routes.personExport,
     personCancel: routes.personCancel,
+    eventRegistrations: (eventId: string) => fillRoute(routes.eventRegistrationsAdmin, eventId),
+    eventRegistrationsCsv: (eventId: string) => fillRoute(routes.eventRegistrationsCsv, eventId),
+    registrationCancel: (id: string) => fillRoute(routes.registrationCancel, id),
   }) as const;
 export const adminPaths = /* @__PURE__ */ makeAdminPaths(adminRoutes);
 

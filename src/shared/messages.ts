@@ -64,3 +64,8 @@ export const privacyMessages = {
   status: 'Elige recibida, en trámite, respondida o concluida',
   alreadyBlocked: 'Los datos de esta persona ya están cancelados.',
 } as const;
+
+/** Event registration's settings (the admin's event form); the sign-up's texts are in registration-messages.ts. */
+export const registrationMessages = {
+  capacity: 'Escribe un número entero de lugares (al menos 1) o deja vacío para no limitar',
+} as const;

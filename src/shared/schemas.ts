@@ -6,7 +6,7 @@ import {
   PHONE_DIGITS,
   TEXT_LIMITS,
 } from './constants.ts';
-import { messages } from './messages.ts';
+import { messages, registrationMessages } from './messages.ts';
 
 /**
  * The contract shared by the forms, the API routes and the API client. Every rule exists once, here.
@@ -121,6 +121,22 @@ export const UtcTimestampSchema = z
   .pipe(z.iso.datetime({ offset: true, error: messages.isoDate }))
   .transform((value) => new Date(value).toISOString());
 
+/** An event's registration settings: absent means people cannot sign up. `capacity` null: no limit. */
+export const EventRegistrationInputSchema = z.object(
+  {
+    enabled: z.boolean({ error: messages.invalidValue }),
+    capacity: z
+      .number({ error: messages.invalidValue })
+      .int({ error: registrationMessages.capacity })
+      .min(1, { error: registrationMessages.capacity })
+      .max(100_000, { error: registrationMessages.capacity })
+      .nullable(),
+  },
+  // Not strict: the counts an event's answer carries beside the settings are read and dropped, so what
+  // the admin reads can be sent back as it is.
+);
+export type EventRegistrationInput = z.infer<typeof EventRegistrationInputSchema>;
+
 export const EventInputSchema = z.strictObject(
   {
     name: requiredText(TEXT_LIMITS.title),
@@ -131,6 +147,7 @@ export const EventInputSchema = z.strictObject(
     images: ImageListSchema,
     imageCover: ImageListSchema,
     linkEvent: HttpsUrlSchema,
+    registration: EventRegistrationInputSchema.optional(),
   },
   { error: messages.unknownField },
 );
@@ -147,8 +164,18 @@ export const EventSchema = z.object({
   linkEvent: z.string(),
   /** The event's page is `/Eventos/<slug>`: made from the name at creation, unique, never changed. */
   slug: z.string(),
+  /** Whether people can sign up, the seats, and how many are confirmed and waiting (never who). */
+  registration: z
+    .object({
+      enabled: z.boolean(),
+      capacity: z.number().nullable(),
+      confirmed: z.number(),
+      waitlisted: z.number(),
+    })
+    .optional(),
 });
 export type Event = z.infer<typeof EventSchema>;
+export type EventRegistration = NonNullable<Event['registration']>;
 
 export const NewsInputSchema = z.strictObject(
   {

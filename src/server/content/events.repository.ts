@@ -18,6 +18,12 @@ export const toEvent = (row: Selectable<EventsTable>): Event => ({
   imageCover: fromJsonList(row.image_cover),
   linkEvent: row.link_event,
   slug: row.slug,
+  registration: {
+    enabled: Boolean(row.registration_enabled),
+    capacity: row.registration_capacity ?? null,
+    confirmed: Number(row.registration_confirmed ?? 0),
+    waitlisted: Number(row.registration_waitlisted ?? 0),
+  },
 });
 
 export const eventsRepository = tableRepository({
@@ -32,6 +38,9 @@ export const eventsRepository = tableRepository({
     images: toJsonList(input.images),
     image_cover: toJsonList(input.imageCover),
     link_event: input.linkEvent,
+    // Only the settings: the counters belong to the registrations domain.
+    registration_enabled: input.registration?.enabled ? 1 : 0,
+    registration_capacity: input.registration?.capacity ?? null,
   }),
   order: [
     ['event_date', 'asc'],

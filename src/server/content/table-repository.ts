@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { firstFreeSlug, isUniqueViolation, slugify } from './slug.ts';
 
 type ContentTable = 'events' | 'news' | 'partners';
 type Row<T extends ContentTable> = Selectable<Database[T]>;
-type Columns<T extends ContentTable> = Omit<Row<T>, 'id' | 'slug' | 'created_at' | 'updated_at'>;
+/** What a write sets: columns the database fills (counters kept by other domains) may be left out. */
+type Columns<T extends ContentTable> = Omit<
+  Insertable<Database[T]>,
+  'id' | 'slug' | 'created_at' | 'updated_at'
+>;
 
 interface TableDefinition<T extends ContentTable, Input, Entity> {
   table: T;

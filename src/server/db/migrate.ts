@@ -9,6 +9,7 @@ import * as slugs from './migrations/2026-11-28-slugs.ts';
 import * as ackRecipientIndex from './migrations/2026-11-29-ack-recipient-index.ts';
 import * as mailPartsAndConsents from './migrations/2026-11-30-mail-parts-and-consents.ts';
 import * as privacy from './migrations/2026-12-01-privacy.ts';
+import * as registrations from './migrations/2026-12-02-registrations.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
 export const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-ack-recipient-index': ackRecipientIndex,
   '2026-11-30-mail-parts-and-consents': mailPartsAndConsents,
   '2026-12-01-privacy': privacy,
+  '2026-12-02-registrations': registrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,6 +17,15 @@ export interface EventsTable {
   slug: string;
   created_at: string;
   updated_at: string;
+  /** Registration (migration 2026-12-02-registrations): 1 when people can sign up. */
+  registration_enabled: Generated<number>;
+  /** Seats; null: no limit. */
+  registration_capacity: number | null;
+  /** Counters kept by the registrations domain only (never by the content writes). */
+  registration_confirmed: Generated<number>;
+  registration_waitlisted: Generated<number>;
+  /** The last waitlist place drawn: places are 1, 2, 3… in the order people joined the line. */
+  registration_next_place: Generated<number>;
 }
 
 export interface NewsTable {
@@ -229,4 +238,36 @@ export interface PrivacyRequestsTable {
 
 export interface Database {
   privacy_requests: PrivacyRequestsTable;
+}
+
+// --- Registrations (migration 2026-12-02-registrations) --------------------------------------------
+
+export type RegistrationStatus = 'confirmed' | 'waitlisted' | 'cancelled';
+
+export interface RegistrationsTable {
+  id: string;
+  event_id: string;
+  full_name: string;
+  email: string;
+  /** The address lower-cased: unique per event. */
+  email_key: string;
+  status: RegistrationStatus;
+  /** The waitlist place drawn when the person joined the line (kept after promotion). */
+  place: number | null;
+  /** Random, mixed with the server's secret to make the manage link's token. */
+  token_nonce: string;
+  /** SHA-256 of the manage link's token. */
+  token_hash: string;
+  /** `sitio` (the person) or `admin` (added by hand). */
+  source: string;
+  /** The event start (ISO UTC) the confirmed person's reminder was written for; null otherwise. */
+  reminder_for: string | null;
+  created_at: string;
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+  checked_in_at: string | null;
+}
+
+export interface Database {
+  registrations: RegistrationsTable;
 }

@@ -127,6 +127,7 @@ describe('pages and content lists prepared once for every visitor', () => {
         'linkEvent',
         'location',
         'name',
+        'registration',
         'slug',
       ].sort(),
     );

@@ -1,6 +1,8 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import {
+  BooleanInput,
   FormDataConsumer,
+  NumberInput,
   FunctionField,
   required,
   SelectInput,
@@ -11,6 +13,7 @@ import {
 import { EVENT_EXCERPT_LENGTH, TEXT_LIMITS } from '../../shared/constants.ts';
 import { excerpt } from '../../shared/excerpt.ts';
 import { EventDisplayDateInput } from './event-date-input.tsx';
+import { EventRegistrations } from './event-registrations.tsx';
 import { ImageListInput } from './image-list-input.tsx';
 import { HttpsUrlInput, RequiredTextInput } from './content-inputs.tsx';
 import { ContentCreate, ContentEdit, ContentForm, ContentList } from './content-pages.tsx';
@@ -79,7 +82,11 @@ function ExcerptPreview() {
 
 function EventForm() {
   return (
-    <ContentForm schema={EventInputSchema} maxWidth={880} defaultValues={{ imageCover: [] }}>
+    <ContentForm
+      schema={EventInputSchema}
+      maxWidth={880}
+      defaultValues={{ imageCover: [], registration: { enabled: false, capacity: null } }}
+    >
       <RequiredTextInput source="name" label="Nombre" max={TEXT_LIMITS.title} />
       <RequiredTextInput source="location" label="Lugar" max={TEXT_LIMITS.location} />
       <TextInput
@@ -108,10 +115,33 @@ function EventForm() {
         helperText="La primera es la que se ve en el calendario."
       />
       <ImageListInput source="images" label="Imágenes" />
+      <BooleanInput
+        source="registration.enabled"
+        label="Registro en el sitio"
+        helperText="Muestra el formulario de registro en la página del evento hasta que empiece."
+      />
+      <NumberInput
+        source="registration.capacity"
+        label="Lugares"
+        min={1}
+        step={1}
+        parse={(value: string | number | null) => (value === '' || value === null ? null : Number(value))}
+        helperText="Vacío: sin límite. Al llenarse, las personas entran a una lista de espera."
+      />
     </ContentForm>
   );
 }
 
 export const EventCreate = () => <ContentCreate title="Nuevo evento" form={<EventForm />} />;
 
-export const EventEdit = () => <ContentEdit title="Editar evento" form={<EventForm />} />;
+export const EventEdit = () => (
+  <ContentEdit
+    title="Editar evento"
+    form={
+      <>
+        <EventForm />
+        <EventRegistrations />
+      </>
+    }
+  />
+);

@@ -146,11 +146,23 @@ export const privacyNotice = {
           '[proveedor de alojamiento y país] durante un máximo de 90 días y después se borran.',
       ],
     },
-    // Filled in by the event registrations' work: what a registration collects, why, and for how long.
     {
       id: 'registros-a-eventos',
       heading: '10. Registro a eventos',
-      paragraphs: ['[Datos que recaba el registro a eventos, para qué y cuánto tiempo se conservan.]'],
+      paragraphs: [
+        'Cuando te registras a un evento desde este sitio guardamos tu nombre completo, tu correo ' +
+          'electrónico, el evento, la fecha y hora de tu registro, tu estado (lugar confirmado, lista de ' +
+          'espera o cancelado), tu lugar en la lista de espera y, si asistes, la hora en que se registró tu ' +
+          'llegada.',
+        'Los usamos solo para administrar tu lugar en el evento: enviarte la confirmación con el archivo ' +
+          'para tu calendario, avisarte si pasas de la lista de espera a un lugar confirmado, enviarte un ' +
+          'recordatorio antes del evento y registrar tu asistencia en la entrada. Enviar el formulario ' +
+          'significa que aceptas este aviso para esas finalidades. La página pública del evento nunca muestra ' +
+          'quién se registró; solo el equipo administrador ve la lista.',
+        'Puedes cancelar tu registro en cualquier momento desde el enlace de tu correo. Eliminamos los ' +
+          'registros de cada evento 90 días después de su fecha (o el plazo que la Asociación tenga ' +
+          'configurado).',
+      ],
     },
     // Filled in by the newsletter's work: what a subscription collects, how to unsubscribe, for how long.
     {

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type CSSProperties } from 'react';
+import { useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { itemPaths } from '../../../shared/api-paths.ts';
 import { MONTH_NAMES, clock } from '../../../shared/clock.ts';
 import type { Event } from '../../../shared/schemas.ts';
@@ -13,6 +13,8 @@ export interface CalendarDialogProps {
   open: boolean;
   onClose: () => void;
   events: readonly Event[];
+  /** What the page adds to an event's dialog (the sign-up form). */
+  eventExtra?: (event: Event) => ReactNode;
 }
 
 function DayCell({
@@ -70,7 +72,7 @@ function DayCell({
  * The events calendar of the current year: a month selector (starting at the association's current month) and
  * a table of weeks, Sunday first. A day with an event shows its image and opens its details.
  */
-export function CalendarDialog({ open, onClose, events }: CalendarDialogProps) {
+export function CalendarDialog({ open, onClose, events, eventExtra }: CalendarDialogProps) {
   const selectId = useId();
   // Read once, when the calendar first mounts in the browser (it only opens on a click), on the
   // association's clock: its calendar, not the device's, says which month and year it is.
@@ -136,7 +138,7 @@ export function CalendarDialog({ open, onClose, events }: CalendarDialogProps) {
           </div>
         </div>
       </Dialog>
-      <EventDialog event={selected} onClose={() => setSelected(undefined)} />
+      <EventDialog event={selected} onClose={() => setSelected(undefined)} extra={eventExtra} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Event } from '../../../shared/schemas.ts';
 import { ItemDialog } from '../../components/item-dialog.tsx';
 import { EventActions } from './event-actions.tsx';
@@ -7,10 +8,12 @@ export interface EventDialogProps {
   /** The event to show; the dialog is open while it is set. */
   event: Event | undefined;
   onClose: () => void;
+  /** What the page adds below the actions (the sign-up form). */
+  extra?: (event: Event) => ReactNode;
 }
 
 /** An event's details: first image, name, "place, date" and a link to its site. 600 px wide. */
-export function EventDialog({ event, onClose }: EventDialogProps) {
+export function EventDialog({ event, onClose, extra }: EventDialogProps) {
   return (
     <ItemDialog
       item={event}
@@ -26,7 +29,12 @@ export function EventDialog({ event, onClose }: EventDialogProps) {
       )}
       placeElement="where"
     >
-      {(shown) => <EventActions event={shown} />}
+      {(shown) => (
+        <>
+          <EventActions event={shown} />
+          {extra?.(shown)}
+        </>
+      )}
     </ItemDialog>
   );
 }

@@ -29,9 +29,7 @@ import { lazyWithPreload } from '../../lib/lazy-component.tsx';
 const NO_EVENTS: never[] = [];
 
 // The calendar's code loads when a visitor first asks for it.
-const CalendarDialog = lazyWithPreload(() =>
-  import('../../features/calendar/calendar-dialog.tsx').then((m) => m.CalendarDialog),
-);
+const CalendarDialog = lazyWithPreload(() => import('./calendar.tsx').then((m) => m.CalendarDialog));
 
 function MissionSection() {
   return (

@@ -1,0 +1,167 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoHorizontalOverflow, test, type Mailbox } from './fixtures.ts';
+import { E2E_ADMIN } from './paths.ts';
+
+const DAY_MS = 86_400_000;
+
+/** An event with `capacity` seats, made through the admin's API; returns its page's path. */
+async function createEvent(request: APIRequestContext, label: string, capacity: number) {
+  const csrf = async () =>
+    ((await (await request.get('/api/csrf')).json()) as { data: { token: string } }).data.token;
+  const login = await request.post('/api/auth/login', {
+    data: E2E_ADMIN,
+    headers: { 'x-xsrf-token': await csrf() },
+  });
+  expect(login.ok()).toBe(true);
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const created = await request.post('/api/events/create', {
+    headers: { 'x-xsrf-token': await csrf() },
+    data: {
+      event: {
+        name: `Taller ${label} ${unique}`,
+        location: 'Ciudad de México',
+        date: 'En diez días',
+        eventDate: new Date(Date.now() + 10 * DAY_MS).toISOString(),
+        description: 'Un taller práctico de almacenamiento con baterías.',
+        images: ['/demo/events/event-3.svg'],
+        imageCover: [],
+        linkEvent: 'https://example.org/taller',
+        registration: { enabled: true, capacity },
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { slug } = ((await created.json()) as { data: { slug: string } }).data;
+  return { path: `/Eventos/${slug}`, unique };
+}
+
+const personOf = (unique: string, name: string) => ({
+  fullName: `${name} Prueba`,
+  email: `${name.toLowerCase()}.${unique}@example.org`,
+});
+
+async function signUp(page: Page, path: string, person: { fullName: string; email: string }) {
+  await page.goto(path);
+  const form = page.getByRole('region', { name: 'Regístrate' });
+  await form.getByLabel('Nombre completo').fill(person.fullName);
+  await form.getByLabel('Correo electrónico').fill(person.email);
+  await form.getByRole('button', { name: 'Registrarme' }).click();
+}
+
+const mailTo = (mailbox: Mailbox, email: string, subject: string) =>
+  mailbox.waitFor((m) => m.to.includes(email) && m.subject.includes(subject));
+
+/** The registrations' own pages run no app (nothing hydrates): opened in a tab the fixture leaves alone. */
+const plainTab = (page: Page) => page.context().newPage();
+
+function manageLink(text: string): string {
+  const match = /https?:\/\/\S+\/Registro\/[A-Za-z0-9_-]+/.exec(text);
+  expect(match, 'the mail carries the manage link').not.toBeNull();
+  return new URL(match![0]).pathname;
+}
+
+async function storyOfTwoSeats(
+  page: Page,
+  mailbox: Mailbox,
+  path: string,
+  unique: string,
+  scripted: boolean,
+) {
+  const [ana, bea, carla] = ['Ana', 'Bea', 'Carla'].map((name) => personOf(unique, name)) as [
+    ReturnType<typeof personOf>,
+    ReturnType<typeof personOf>,
+    ReturnType<typeof personOf>,
+  ];
+  await page.goto(path);
+  await expect(page.getByText('Quedan 2 lugares')).toBeVisible();
+
+  await signUp(page, path, ana);
+  if (scripted) await expect(page.getByRole('status')).toContainText('Tu lugar está confirmado');
+  else {
+    await expect(page).toHaveURL(/\/RegistroEnviado\?/);
+    await expect(page.getByRole('heading', { level: 1, name: '¡Registro confirmado!' })).toBeVisible();
+  }
+  await signUp(page, path, bea);
+  if (!scripted) await expect(page).toHaveURL(/\/RegistroEnviado\?/);
+  await page.goto(path);
+  await expect(page.getByText('El cupo está lleno')).toBeVisible();
+  await signUp(page, path, carla);
+  await expect(page.getByText('en el lugar 1')).toBeVisible();
+
+  for (const person of [ana, bea]) {
+    const mail = await mailTo(mailbox, person.email, 'Registro confirmado');
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]!.contentType).toContain('text/calendar');
+    expect(mail.attachments[0]!.content).toContain('METHOD:PUBLISH');
+  }
+  const waiting = await mailTo(mailbox, carla.email, 'Lista de espera');
+  expect(waiting.text).toContain('en el lugar 1');
+
+  // Ana cancels from the link in her mail; nobody touches the admin.
+  const confirmation = await mailTo(mailbox, ana.email, 'Registro confirmado');
+  const tab = await plainTab(page);
+  await tab.goto(manageLink(confirmation.text));
+  await expect(tab.getByText('Tu lugar está confirmado')).toBeVisible();
+  await tab.getByRole('button', { name: 'Cancelar mi registro' }).click();
+  await expect(tab.getByText('Tu registro está cancelado')).toBeVisible();
+
+  const promoted = await mailTo(mailbox, carla.email, 'Tienes lugar');
+  expect(promoted.attachments[0]!.content).toContain('METHOD:PUBLISH');
+  await tab.goto(manageLink(promoted.text));
+  await expect(tab.getByText('Tu lugar está confirmado')).toBeVisible();
+}
+
+test.describe('Registro a eventos con JavaScript', () => {
+  test('dos lugares, una tercera en espera que pasa a confirmada cuando la primera cancela', async ({
+    page,
+    mailbox,
+    request,
+  }) => {
+    const { path, unique } = await createEvent(request, 'con script', 2);
+    await storyOfTwoSeats(page, mailbox, path, unique, true);
+  });
+
+  test('la página del evento con el formulario y la de registro son accesibles a 1440 y 390 px', async ({
+    page,
+    mailbox,
+    request,
+  }) => {
+    const { path, unique } = await createEvent(request, 'accesible', 5);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await expect(page.getByRole('region', { name: 'Regístrate' })).toBeVisible();
+      await expect(page.getByText('Quedan 5 lugares')).toBeVisible();
+      await expectAccessible(page);
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: `test-results/registro-evento-${width}.png`, fullPage: true });
+    }
+    const person = personOf(unique, 'Dora');
+    await signUp(page, path, person);
+    const mail = await mailTo(mailbox, person.email, 'Registro confirmado');
+    const tab = await plainTab(page);
+    for (const width of [1440, 390]) {
+      await tab.setViewportSize({ width, height: 900 });
+      await tab.goto(manageLink(mail.text));
+      await expect(tab.getByRole('img', { name: /Código QR/ })).toBeVisible();
+      await expectAccessible(tab);
+      await expectNoHorizontalOverflow(tab);
+      await tab.screenshot({ path: `test-results/registro-gestion-${width}.png`, fullPage: true });
+    }
+  });
+});
+
+test.describe('Registro a eventos sin JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('el mismo recorrido con formularios simples', async ({ page, mailbox, request }) => {
+    const { path, unique } = await createEvent(request, 'sin script', 2);
+    await storyOfTwoSeats(page, mailbox, path, unique, false);
+  });
+
+  test('un enlace de registro desconocido es una página 404', async ({ page }) => {
+    const response = await page.goto('/Registro/desconocido-desconocido-desconocido');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'No encontramos este registro' })).toBeVisible();
+  });
+});

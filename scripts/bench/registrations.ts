@@ -1,0 +1,83 @@
+// Sign-ups stored a second on SQLite: `node scripts/bench/registrations.ts [seconds]`. The site runs in
+// production mode on a fresh SQLite file (its own process, as `npm run bench` starts it); autocannon
+// posts registrations for one event without a seat limit, each from a new address, so every post takes
+// the heaviest path (a seat, the registration, the consent, the confirmation with its .ics and the
+// reminder, all in one transaction). Afterwards every 201 is checked against the rows stored.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { freePort, startSite } from './servers.ts';
+import { CONNECTIONS } from './throughput.ts';
+
+const seconds = Number(process.argv[2] ?? 10);
+const dir = mkdtempSync(join(tmpdir(), 'bench-registrations-'));
+const site = await startSite(dir, await freePort());
+try {
+  const db = new SQLite(site.databaseFile);
+  const event = db
+    .prepare('select id from events where event_date > ? order by event_date limit 1')
+    .get(new Date().toISOString()) as { id: string } | undefined;
+  if (!event) throw new Error('the demo content has no upcoming event');
+  db.prepare('update events set registration_enabled = 1, registration_capacity = null where id = ?').run(
+    event.id,
+  );
+
+  const csrf = await fetch(`${site.base}/api/csrf`);
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
+  let sent = 0;
+  const result = await autocannon({
+    url: site.base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: `/api/events/${event.id}/registrations`,
+        headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': token },
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({
+            data: { fullName: 'Prueba de carga', email: `carga${sent++}@example.org` },
+          }),
+        }),
+      },
+    ],
+  });
+  const stored = (
+    db.prepare('select count(*) as n from registrations where event_id = ?').get(event.id) as { n: number }
+  ).n;
+  const confirmations = (
+    db.prepare("select count(*) as n from outbox where purpose = 'registration-confirmed'").get() as {
+      n: number;
+    }
+  ).n;
+  db.close();
+  const answered = result['2xx'];
+  console.log(
+    JSON.stringify(
+      {
+        seconds,
+        perSecond: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        answered201: answered,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        stored,
+        confirmations,
+      },
+      null,
+      2,
+    ),
+  );
+  if (stored < answered || confirmations !== stored) throw new Error('a 201 without its stored registration');
+} finally {
+  await site.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

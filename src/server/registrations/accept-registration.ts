@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { HOUR_MS } from '../../shared/clock.ts';
+import { registrationMessages } from '../../shared/registration-messages.ts';
+import type { RegistrationForm } from '../../shared/registrations.ts';
+import { isUniqueViolation } from '../content/slug.ts';
+import { groupCommit } from '../db/group-commit.ts';
+import { HttpError, notFound } from '../plugins/errors.ts';
+import {
+  RegistrationRefused,
+  registerAgain,
+  registerNew,
+  type NewRegistration,
+  type RegistrationContext,
+  type RegistrationOutcome,
+} from './registrations.repository.ts';
+
+/** What the registrations need of the configuration (with the defaults of config.ts). */
+export function registrationContext(app: FastifyInstance): RegistrationContext {
+  return {
+    siteUrl: app.config.siteUrl,
+    mailFrom: app.config.mailFrom,
+    secret: app.config.sessionSecret,
+    reminderMs: app.config.registrations?.reminderMs ?? 24 * HOUR_MS,
+  };
+}
+
+/**
+ * How sign-ups are stored. On SQLite the ones that arrive together share a transaction and a commit
+ * (db/group-commit.ts): all writes queue behind its one connection anyway. On PostgreSQL each has its
+ * own transaction, so one instance's group never holds several events' rows while another instance's
+ * waits for them in another order.
+ */
+export function registrationStore(app: FastifyInstance) {
+  const context = registrationContext(app);
+  const write = (item: NewRegistration) =>
+    app.dialect === 'sqlite'
+      ? grouped.write(item)
+      : app.db.transaction().execute((trx) => registerNew(trx, item, context));
+  const grouped = groupCommit(app.db, (trx, item: NewRegistration) => registerNew(trx, item, context));
+  return {
+    context,
+    /** A sign-up; the same address again is answered with its current status (`kind: 'again'`). */
+    async register(item: NewRegistration): Promise<RegistrationOutcome> {
+      try {
+        return await write(item);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // Two sign-ups of one address at once: the second meets the first's row.
+        return app.db.transaction().execute((trx) => registerAgain(trx, item, context));
+      }
+    },
+  };
+}
+
+export type RegistrationStore = ReturnType<typeof registrationStore>;
+
+/** The refusal as the API and the form pages answer it. */
+export function refusalError(error: RegistrationRefused): HttpError {
+  if (error.reason === 'not-found') return notFound();
+  return new HttpError(
+    409,
+    error.reason === 'started' ? 'REGISTRATION_STARTED' : 'REGISTRATION_CLOSED',
+    error.reason === 'started' ? registrationMessages.started : registrationMessages.closed,
+  );
+}
+
+/**
+ * Takes a valid sign-up, however it arrived (the API or the plain form). A filled-in honeypot is
+ * answered like a confirmed sign-up, and nothing is stored or mailed. Counts changed: the event's lists
+ * and pages are drawn again.
+ */
+export async function acceptRegistration(
+  app: FastifyInstance,
+  eventId: string,
+  form: RegistrationForm,
+  source: 'sitio' | 'admin' = 'sitio',
+): Promise<RegistrationOutcome | { kind: 'spam' }> {
+  if (form.website?.trim()) return { kind: 'spam' };
+  try {
+    const outcome = await app.registrations.register({
+      eventId,
+      fullName: form.fullName,
+      email: form.email,
+      source,
+    });
+    if (outcome.kind === 'new') app.registrationCounts.changed();
+    app.mailWorker.wake();
+    return outcome;
+  } catch (error) {
+    if (error instanceof RegistrationRefused) throw refusalError(error);
+    throw error;
+  }
+}

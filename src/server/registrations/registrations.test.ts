@@ -1,0 +1,381 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminPaths, apiRoutes } from '../../shared/api-paths.ts';
+import { registrationPaths } from '../../shared/registration-paths.ts';
+import { DAY_MS, HOUR_MS } from '../../shared/clock.ts';
+import { registrationMessages } from '../../shared/registration-messages.ts';
+import type { EventInput } from '../../shared/schemas.ts';
+import { eventsRepository } from '../content/events.repository.ts';
+import { Browser, createTestApp, type TestApp } from '../test/app.ts';
+import { testDialects } from '../test/databases.ts';
+import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
+import { AGAIN_DAILY_CAP, deleteExpired, manageToken } from './registrations.repository.ts';
+
+const SITE = 'https://sitio.example.org';
+
+function eventInput(overrides: Partial<EventInput> = {}): EventInput {
+  return {
+    name: 'Taller de baterías',
+    location: 'Ciudad de México',
+    date: '10 de marzo',
+    eventDate: new Date(Date.now() + 10 * DAY_MS).toISOString(),
+    description: 'Un taller práctico.',
+    images: [],
+    imageCover: [],
+    linkEvent: 'https://example.org/taller',
+    registration: { enabled: true, capacity: 2 },
+    ...overrides,
+  };
+}
+
+const person = (n: number) => ({ fullName: `Persona ${n}`, email: `persona${n}@example.org` });
+
+describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await createTestApp(dialect, { smtpUrl: peer.url, contactRateLimit: 10_000 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await peer.stop();
+  });
+  beforeEach(() => peer.clear());
+
+  const signUp = (eventId: string, data: object, browser = new Browser(t.app)) =>
+    browser.request('POST', registrationPaths.api(eventId), { data });
+  const outboxOf = (email: string) =>
+    t.app.db.selectFrom('outbox').selectAll().where('to_address', '=', email).orderBy('created_at').execute();
+  const tokenOf = async (email: string) => {
+    const row = await t.app.db
+      .selectFrom('registrations')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    return manageToken(t.app.config.sessionSecret, row.id, row.token_nonce);
+  };
+
+  it('confirma dos lugares, pone a la tercera en la lista de espera y la promueve cuando la primera cancela', async () => {
+    const event = await eventsRepository.create(t.app.db, eventInput());
+    const first = await signUp(event.id, person(1));
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ data: { status: 'confirmed' } });
+    expect((await signUp(event.id, person(2))).json()).toEqual({ data: { status: 'confirmed' } });
+    const third = await signUp(event.id, person(3));
+    expect(third.statusCode).toBe(201);
+    expect(third.json()).toEqual({ data: { status: 'waitlisted', position: 1 } });
+
+    const got = await eventsRepository.get(t.app.db, event.id);
+    expect(got?.registration).toEqual({ enabled: true, capacity: 2, confirmed: 2, waitlisted: 1 });
+
+    const mails = await peer.waitForMessages(3);
+    const confirmation = mails.find((m) => m.to.includes('persona1@example.org'))!;
+    expect(confirmation.subject).toContain('Registro confirmado');
+    expect(confirmation.attachments).toHaveLength(1);
+    expect(confirmation.attachments[0]!.contentType).toContain('text/calendar');
+    expect(confirmation.attachments[0]!.content).toContain('METHOD:PUBLISH');
+    expect(confirmation.attachments[0]!.content).toContain(`UID:${event.id}@sitio.example.org`);
+    const token = await tokenOf('persona1@example.org');
+    expect(confirmation.text).toContain(`${SITE}/Registro/${token}`);
+    expect(confirmation.text).not.toContain('Persona 1');
+    const waitlist = mails.find((m) => m.to.includes('persona3@example.org'))!;
+    expect(waitlist.text).toContain('en el lugar 1');
+    expect(waitlist.attachments).toHaveLength(0);
+
+    // The manage page: GET shows, never changes.
+    const page = await t.app.inject({ method: 'GET', url: registrationPaths.manage(token) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Tu lugar está confirmado');
+    expect(page.body).toContain('Cancelar mi registro');
+    expect(page.body).toContain('data:image/svg+xml;base64,');
+
+    peer.clear();
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: registrationPaths.manage(token),
+      headers: { origin: SITE, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.body).toContain('Tu registro está cancelado');
+    // Twice is harmless.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: registrationPaths.manage(token),
+      headers: { origin: SITE, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(again.statusCode).toBe(200);
+
+    const promoted = await peer.waitForMessages(1);
+    expect(promoted[0]!.to).toEqual(['persona3@example.org']);
+    expect(promoted[0]!.subject).toContain('Tienes lugar');
+    expect(promoted[0]!.attachments[0]!.content).toContain('METHOD:PUBLISH');
+    const after = await eventsRepository.get(t.app.db, event.id);
+    expect(after?.registration).toEqual({ enabled: true, capacity: 2, confirmed: 2, waitlisted: 0 });
+    // The cancelled person's reminder will never go.
+    const reminders = (await outboxOf('persona1@example.org')).filter(
+      (r) => r.purpose === 'registration-reminder',
+    );
+    expect(reminders.map((r) => r.status)).toEqual(['cancelled']);
+    const promotedReminder = (await outboxOf('persona3@example.org')).filter(
+      (r) => r.purpose === 'registration-reminder',
+    );
+    expect(promotedReminder).toHaveLength(1);
+    expect(promotedReminder[0]!.status).toBe('pending');
+  });
+
+  it('responde 200 con el estado actual a la misma persona y reenvía el enlace a lo más 3 veces al día', async () => {
+    const event = await eventsRepository.create(
+      t.app.db,
+      eventInput({ registration: { enabled: true, capacity: 1 } }),
+    );
+    await signUp(event.id, person(10));
+    expect((await signUp(event.id, person(11))).json()).toEqual({
+      data: { status: 'waitlisted', position: 1 },
+    });
+    const repeat = await signUp(event.id, { fullName: 'Otra', email: 'PERSONA11@example.org' });
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toEqual({ data: { status: 'waitlisted', position: 1 } });
+    for (let i = 0; i < AGAIN_DAILY_CAP + 2; i++) {
+      expect((await signUp(event.id, person(10))).json()).toEqual({ data: { status: 'confirmed' } });
+    }
+    const again = (await outboxOf('persona10@example.org')).filter((r) => r.purpose === 'registration-again');
+    expect(again).toHaveLength(AGAIN_DAILY_CAP);
+    const rows = await t.app.db
+      .selectFrom('registrations')
+      .select('id')
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(rows).toHaveLength(2);
+  });
+
+  it('rechaza con 400, 404 y 409 en español', async () => {
+    const open = await eventsRepository.create(t.app.db, eventInput());
+    const bad = await signUp(open.id, { fullName: '', email: 'no-es-correo' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual(['email', 'fullName']);
+    expect((await signUp('no-existe', person(1))).statusCode).toBe(404);
+
+    const closed = await eventsRepository.create(t.app.db, eventInput({ registration: undefined }));
+    const refused = await signUp(closed.id, person(1));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(registrationMessages.closed);
+
+    const past = await eventsRepository.create(
+      t.app.db,
+      eventInput({ eventDate: new Date(Date.now() - HOUR_MS).toISOString() }),
+    );
+    const started = await signUp(past.id, person(1));
+    expect(started.statusCode).toBe(409);
+    expect(started.json().error.message).toBe(registrationMessages.started);
+  });
+
+  it('no guarda nada cuando el campo trampa viene lleno', async () => {
+    const event = await eventsRepository.create(t.app.db, eventInput());
+    const response = await signUp(event.id, { ...person(20), website: 'https://spam.example' });
+    expect(response.statusCode).toBe(201);
+    const rows = await t.app.db
+      .selectFrom('registrations')
+      .select('id')
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('exige el token CSRF en la API', async () => {
+    const event = await eventsRepository.create(t.app.db, eventInput());
+    const response = await t.app.inject({
+      method: 'POST',
+      url: registrationPaths.api(event.id),
+      payload: { data: person(30) },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('acepta el formulario sin JavaScript y redirige con 303 a la confirmación', async () => {
+    const event = await eventsRepository.create(t.app.db, eventInput());
+    const response = await t.app.inject({
+      method: 'POST',
+      url: registrationPaths.send(event.id),
+      headers: {
+        origin: SITE,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'fullName=Ana+Ruiz&email=ana.ruiz%40example.org&website=',
+    });
+    expect(response.statusCode).toBe(303);
+    const landing = await t.app.inject({ method: 'GET', url: response.headers.location as string });
+    expect(landing.body).toContain('¡Registro confirmado!');
+
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: registrationPaths.send(event.id),
+      headers: {
+        origin: 'https://otro.example',
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'fullName=Ana&email=ana2%40example.org',
+    });
+    expect(crossSite.statusCode).toBe(403);
+
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: registrationPaths.send(event.id),
+      headers: {
+        origin: SITE,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'fullName=&email=mal',
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toContain('aria-invalid="true"');
+    expect(invalid.body).toContain('value="mal"');
+  });
+
+  it('usa en la web la misma ruta de API que registra el servidor', () => {
+    expect(registrationPaths.apiPattern).toBe(apiRoutes.eventRegistrations);
+  });
+
+  it('muestra una página 404 para un token desconocido', async () => {
+    const response = await t.app.inject({ method: 'GET', url: registrationPaths.manage('x'.repeat(43)) });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('No encontramos este registro');
+  });
+
+  it('da a la administradora la lista, el CSV seguro, el alta manual, la cancelación y el registro de asistencia', async () => {
+    const event = await eventsRepository.create(
+      t.app.db,
+      eventInput({ registration: { enabled: true, capacity: 1 } }),
+    );
+    await signUp(event.id, { fullName: '=HYPERLINK("x")', email: 'formula@example.org' });
+    const anonymous = new Browser(t.app);
+    expect((await anonymous.request('GET', adminPaths.eventRegistrations(event.id))).statusCode).toBe(401);
+
+    const admin = new Browser(t.app);
+    await admin.login();
+    const added = await admin.request('POST', adminPaths.eventRegistrations(event.id), { data: person(40) });
+    expect(added.json()).toEqual({ data: { status: 'waitlisted', position: 1 } });
+    const list = await admin.request('GET', adminPaths.eventRegistrations(event.id));
+    expect(list.statusCode).toBe(200);
+    expect(list.json().registration).toMatchObject({
+      capacity: 1,
+      confirmed: 1,
+      waitlisted: 1,
+      checkedIn: 0,
+    });
+    expect(list.json().data.map((r: { status: string }) => r.status)).toEqual(['confirmed', 'waitlisted']);
+
+    const csv = await admin.request('GET', adminPaths.eventRegistrationsCsv(event.id));
+    expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
+
+    const first = list.json().data[0].id as string;
+    const cancelled = await admin.request('POST', adminPaths.registrationCancel(first));
+    expect(cancelled.json()).toEqual({ data: { cancelled: true, promoted: 1 } });
+    const promotedId = list.json().data[1].id as string;
+
+    // Check-in: nothing personal without a session.
+    const checkInPath = `/admin/asistencia/${promotedId}`;
+    const outside = await t.app.inject({ method: 'GET', url: checkInPath });
+    expect(outside.body).not.toContain('persona40');
+    expect(outside.body).toContain('inicia sesión');
+    const inside = await admin.request('GET', checkInPath);
+    expect(inside.body).toContain('persona40@example.org');
+    expect(inside.body).toContain('Registrar asistencia');
+    const mark = await admin.request('POST', checkInPath, undefined, {
+      origin: SITE,
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(mark.body).toMatch(/Asistió a las \d\d:\d\d/);
+    const second = await admin.request('GET', checkInPath);
+    expect(second.body).toContain('ya estaba registrada');
+  });
+
+  it('borra los registros de eventos que terminaron hace más de los días de retención', async () => {
+    const event = await eventsRepository.create(t.app.db, eventInput());
+    await signUp(event.id, person(50));
+    await t.app.db
+      .updateTable('events')
+      .set({ event_date: new Date(Date.now() - 91 * DAY_MS).toISOString() })
+      .where('id', '=', event.id)
+      .execute();
+    expect(await deleteExpired(t.app.db, 90)).toBeGreaterThanOrEqual(1);
+    const rows = await t.app.db
+      .selectFrom('registrations')
+      .select('id')
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('registra el consentimiento del aviso de privacidad con cada registro', async () => {
+    const event = await eventsRepository.create(t.app.db, eventInput());
+    await signUp(event.id, person(60));
+    const consent = await t.app.db
+      .selectFrom('consents')
+      .selectAll()
+      .where('email', '=', 'persona60@example.org')
+      .executeTakeFirstOrThrow();
+    expect(consent).toMatchObject({ purpose: 'privacy-notice', source: 'registro' });
+  });
+});
+
+describe.each(testDialects)('Recordatorios en %s', (dialect) => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await createTestApp(dialect, { smtpUrl: peer.url, contactRateLimit: 10_000 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await peer.stop();
+  });
+
+  it('envía un solo recordatorio 24 horas antes del evento', async () => {
+    // The event starts 24 h and 1.5 s from now: the reminder is due in 1.5 s.
+    const event = await eventsRepository.create(
+      t.app.db,
+      eventInput({ eventDate: new Date(Date.now() + DAY_MS + 1_500).toISOString() }),
+    );
+    await new Browser(t.app).request('POST', registrationPaths.api(event.id), { data: person(70) });
+    const [confirmation] = await peer.waitForMessages(1);
+    expect(confirmation!.subject).toContain('Registro confirmado');
+    const early = Date.now();
+    const [, reminder] = await peer.waitForMessages(2, 10_000);
+    expect(reminder!.subject).toContain('Recordatorio');
+    expect(reminder!.receivedAt).toBeGreaterThanOrEqual(early);
+    expect(reminder!.text).toContain('/Registro/');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(peer.messages.filter((m) => m.subject.includes('Recordatorio'))).toHaveLength(1);
+  });
+
+  it('mueve el recordatorio cuando cambia la fecha del evento', async () => {
+    const admin = new Browser(t.app);
+    await admin.login();
+    const input = eventInput({ name: 'Evento que se mueve' });
+    const created = await admin.request('POST', '/api/events/create', { event: input });
+    const eventId = created.json().data.id as string;
+    await new Browser(t.app).request('POST', registrationPaths.api(eventId), { data: person(80) });
+    const newDate = new Date(Date.parse(input.eventDate) + 2 * DAY_MS).toISOString();
+    await admin.request('PUT', '/api/events/update', {
+      eventId,
+      eventData: { ...input, eventDate: newDate },
+    });
+    const due = new Date(Date.parse(newDate) - DAY_MS).toISOString();
+    let pending: { next_attempt_at: string }[] = [];
+    for (let i = 0; i < 50 && pending[0]?.next_attempt_at !== due; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      pending = await t.app.db
+        .selectFrom('outbox')
+        .select('next_attempt_at')
+        .where('to_address', '=', 'persona80@example.org')
+        .where('purpose', '=', 'registration-reminder')
+        .where('status', '=', 'pending')
+        .execute();
+    }
+    expect(pending).toEqual([{ next_attempt_at: due }]);
+  });
+});

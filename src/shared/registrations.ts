@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, TEXT_LIMITS } from './constants.ts';
+import { messages } from './messages.ts';
+import { EmailSchema, requiredText } from './schemas.ts';
+
+/**
+ * The sign-up contract (issue 26), apart from schemas.ts so that only the pages with the form (and the
+ * server) load it: the home page's first load does not.
+ */
+/** What a person sends to sign up for an event (the event page's form, the API). */
+export const RegistrationFormSchema = z.strictObject(
+  {
+    fullName: requiredText(TEXT_LIMITS.personName),
+    email: EmailSchema.max(EMAIL_MAX_LENGTH, { error: messages.maxLength(EMAIL_MAX_LENGTH) }),
+    /** Honeypot, as in the request forms: a person leaves it empty. */
+    website: z
+      .string()
+      .max(TEXT_LIMITS.honeypot, { error: messages.maxLength(TEXT_LIMITS.honeypot) })
+      .optional(),
+  },
+  { error: messages.unknownField },
+);
+export type RegistrationForm = z.infer<typeof RegistrationFormSchema>;
+export const RegistrationBodySchema = z.strictObject({ data: RegistrationFormSchema });
+
+export const REGISTRATION_STATUSES = ['confirmed', 'waitlisted', 'cancelled'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** The answer to a sign-up: confirmed, or on the waitlist at `position` (from 1). */
+export const RegistrationAnswerSchema = z.object({
+  status: z.enum(['confirmed', 'waitlisted']),
+  position: z.number().int().min(1).optional(),
+});
+export type RegistrationAnswer = z.infer<typeof RegistrationAnswerSchema>;
