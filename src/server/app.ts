@@ -8,6 +8,7 @@ import { personDataPlugin } from './consent/person-data.ts';
 import { contentPlugin } from './content/content.plugin.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { mailPlugin } from './mail/mail.plugin.ts';
+import { newsletterPlugin } from './newsletter/newsletter.plugin.ts';
 import { contentChangesPlugin } from './plugins/content-changes.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(contentPlugin);
   await app.register(requestsPlugin);
   await app.register(uploadsPlugin);
+  await app.register(newsletterPlugin);
   return app;
 }
 

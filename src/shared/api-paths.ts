@@ -15,6 +15,7 @@ const siteRoutes = {
   health: '/api/health',
   csrf: '/api/csrf',
   contact: '/api/mail/contact',
+  newsletterSubscribe: '/api/newsletter/subscribe',
   login: '/api/auth/login',
   logout: '/api/auth/logout',
   me: '/api/auth/me',
@@ -47,6 +48,13 @@ const adminRoutes = {
   uploads: '/api/admin/uploads',
   uploadItem: '/api/admin/uploads/:id',
   upload: '/api/uploads',
+  newsletterSubscribers: '/api/admin/newsletter/subscribers',
+  newsletterSubscribersCsv: '/api/admin/newsletter/subscribers/export.csv',
+  newsletterCampaigns: '/api/admin/newsletter/campaigns',
+  newsletterCampaign: '/api/admin/newsletter/campaigns/:id',
+  newsletterCampaignSend: '/api/admin/newsletter/campaigns/:id/send',
+  newsletterCampaignTest: '/api/admin/newsletter/campaigns/:id/test',
+  newsletterCampaignPreview: '/api/admin/newsletter/campaigns/:id/preview',
 } as const;
 
 /**
@@ -65,6 +73,7 @@ export const apiPaths = {
   health: siteRoutes.health,
   csrf: siteRoutes.csrf,
   contact: siteRoutes.contact,
+  newsletterSubscribe: siteRoutes.newsletterSubscribe,
   login: siteRoutes.login,
   logout: siteRoutes.logout,
   me: siteRoutes.me,
@@ -102,6 +111,13 @@ const makeAdminPaths = (routes: typeof adminRoutes) =>
     uploads: routes.uploads,
     uploadItem: (id: string) => fillRoute(routes.uploadItem, id),
     upload: routes.upload,
+    newsletterSubscribers: routes.newsletterSubscribers,
+    newsletterSubscribersCsv: routes.newsletterSubscribersCsv,
+    newsletterCampaigns: routes.newsletterCampaigns,
+    newsletterCampaign: (id: string) => fillRoute(routes.newsletterCampaign, id),
+    newsletterCampaignSend: (id: string) => fillRoute(routes.newsletterCampaignSend, id),
+    newsletterCampaignTest: (id: string) => fillRoute(routes.newsletterCampaignTest, id),
+    newsletterCampaignPreview: (id: string) => fillRoute(routes.newsletterCampaignPreview, id),
   }) as const;
 export const adminPaths = /* @__PURE__ */ makeAdminPaths(adminRoutes);
 
@@ -135,9 +151,29 @@ export const itemSections = { news: `${pagePaths.inicio}#Noticias`, event: `${pa
  */
 export const requestPaths = { send: '/Solicitud', sent: '/SolicitudEnviada' } as const;
 
+/**
+ * The newsletter's pages: `subscribe` takes the footer form posted without script, `pending` is where
+ * it lands; the links in the mails open `confirm` and `unsubscribe` (a page whose button posts), which
+ * lead to `confirmed` and `unsubscribed`.
+ */
+export const newsletterPaths = {
+  subscribe: '/Boletin',
+  pending: '/Boletin/Pendiente',
+  confirm: '/Boletin/confirmar/:token',
+  confirmed: '/Boletin/Confirmada',
+  unsubscribe: '/Boletin/baja/:token',
+  unsubscribed: '/Boletin/BajaConfirmada',
+} as const;
+export const newsletterLinks = {
+  confirm: (token: string) => fillRoute(newsletterPaths.confirm, token),
+  unsubscribe: (token: string) => fillRoute(newsletterPaths.unsubscribe, token),
+} as const;
+
 /** The route a page path belongs to: itself, or an item page's pattern (`/Noticias/x` → `/Noticias/:slug`). */
 export function routeOf(pathname: string): string {
   if (/^\/Noticias\/[^/]+$/.test(pathname)) return itemRoutes.news;
   if (/^\/Eventos\/[^/]+$/.test(pathname)) return itemRoutes.event;
+  if (/^\/Boletin\/confirmar\/[^/]+$/.test(pathname)) return newsletterPaths.confirm;
+  if (/^\/Boletin\/baja\/[^/]+$/.test(pathname)) return newsletterPaths.unsubscribe;
   return pathname;
 }

@@ -55,3 +55,12 @@ export const secondFactorMessages = {
   mandatory: 'La verificación en dos pasos es obligatoria para todas las administradoras.',
   wrongPassword: 'La contraseña actual no es correcta',
 } as const;
+
+/** The newsletter: its forms, pages and admin. */
+export const newsletterMessages = {
+  emptyHtml: 'Escribe el contenido del boletín',
+  alreadySent: 'Este boletín ya se envió o se está enviando.',
+  pending:
+    'Te enviamos un correo para confirmar tu suscripción. Abre el enlace que contiene para empezar a recibir el boletín.',
+  unknownLink: 'Este enlace no es válido o ya caducó.',
+} as const;

@@ -8,6 +8,7 @@ import * as searchFolding from './migrations/2026-11-27-search-folding.ts';
 import * as slugs from './migrations/2026-11-28-slugs.ts';
 import * as ackRecipientIndex from './migrations/2026-11-29-ack-recipient-index.ts';
 import * as mailPartsAndConsents from './migrations/2026-11-30-mail-parts-and-consents.ts';
+import * as newsletter from './migrations/2026-12-03-newsletter.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
 export const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-slugs': slugs,
   '2026-11-29-ack-recipient-index': ackRecipientIndex,
   '2026-11-30-mail-parts-and-consents': mailPartsAndConsents,
+  '2026-12-03-newsletter': newsletter,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

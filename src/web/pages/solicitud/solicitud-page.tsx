@@ -19,7 +19,7 @@ const REFUSED = { title: 'Error en el envío', text: 'Su correo no pudo ser envi
  */
 export function SolicitudPage() {
   const answer = useFormAnswer();
-  if (!answer) return <Navigate to={`${pagePaths.inicio}#Contacto`} replace />;
+  if (!answer || answer.kind === 'boletin') return <Navigate to={`${pagePaths.inicio}#Contacto`} replace />;
   return (
     <section className={`section ${styles.page}`} aria-labelledby="solicitud-title">
       <div className={`container ${styles.inner}`}>
