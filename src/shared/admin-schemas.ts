@@ -170,7 +170,9 @@ export const CampaignInputSchema = z.strictObject(
       .trim()
       .min(1, { error: messages.required })
       .max(200, { error: messages.maxLength(200) })
-      .refine((value) => !/[\r\n\u0000]/.test(value), { error: messages.invalidValue }),
+      .refine((value) => !/[\r\n]/.test(value) && !value.includes('\u0000'), {
+        error: messages.invalidValue,
+      }),
     html: z
       .string({ error: messages.required })
       .trim()

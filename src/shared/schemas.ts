@@ -71,7 +71,8 @@ const contactFields = {
 const newsletterOptIn = z
   .union([z.boolean(), z.literal('on')], { error: messages.invalidValue })
   .optional()
-  .transform((value) => value === true || value === 'on');
+  // Unticked, it is left out of the request rather than sent as false.
+  .transform((value) => (value === true || value === 'on' ? true : undefined));
 
 /** The home page's contact form. */
 export const ContactFormSchema = z.strictObject(

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes } from './lib/router.tsx';
-import { itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
+import { itemRoutes, newsletterPaths, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
 import type { FormAnswer } from '../shared/form-answer.ts';
 import { QueryCacheProvider, type QueryCache } from './api/query.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
@@ -32,6 +32,25 @@ const SolicitudPage = lazyWithPreload(() =>
 const SolicitudEnviadaPage = lazyWithPreload(() =>
   import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudEnviadaPage),
 );
+// The newsletter's pages share one chunk.
+const BoletinPage = lazyWithPreload(() =>
+  import('./pages/boletin/boletin-page.tsx').then((m) => m.BoletinPage),
+);
+const BoletinPendientePage = lazyWithPreload(() =>
+  import('./pages/boletin/boletin-page.tsx').then((m) => m.BoletinPendientePage),
+);
+const BoletinConfirmarPage = lazyWithPreload(() =>
+  import('./pages/boletin/boletin-page.tsx').then((m) => m.BoletinConfirmarPage),
+);
+const BoletinConfirmadaPage = lazyWithPreload(() =>
+  import('./pages/boletin/boletin-page.tsx').then((m) => m.BoletinConfirmadaPage),
+);
+const BoletinBajaPage = lazyWithPreload(() =>
+  import('./pages/boletin/boletin-page.tsx').then((m) => m.BoletinBajaPage),
+);
+const BoletinBajaConfirmadaPage = lazyWithPreload(() =>
+  import('./pages/boletin/boletin-page.tsx').then((m) => m.BoletinBajaConfirmadaPage),
+);
 
 const pages: Record<string, { load(): Promise<void> }> = {
   [pagePaths.inicio]: InicioPage,
@@ -43,6 +62,12 @@ const pages: Record<string, { load(): Promise<void> }> = {
   [itemRoutes.event]: EventoPage,
   [requestPaths.send]: SolicitudPage,
   [requestPaths.sent]: SolicitudEnviadaPage,
+  [newsletterPaths.subscribe]: BoletinPage,
+  [newsletterPaths.pending]: BoletinPendientePage,
+  [newsletterPaths.confirm]: BoletinConfirmarPage,
+  [newsletterPaths.confirmed]: BoletinConfirmadaPage,
+  [newsletterPaths.unsubscribe]: BoletinBajaPage,
+  [newsletterPaths.unsubscribed]: BoletinBajaConfirmadaPage,
 };
 
 /** Loads the code of the page at `pathname` (before hydrating it, so it hydrates in one pass). */
@@ -97,6 +122,12 @@ export function App({ queryCache, seed, formAnswer }: AppProps) {
                 <Route path={itemRoutes.event} element={<EventoPage />} />
                 <Route path={requestPaths.send} element={<SolicitudPage />} />
                 <Route path={requestPaths.sent} element={<SolicitudEnviadaPage />} />
+                <Route path={newsletterPaths.subscribe} element={<BoletinPage />} />
+                <Route path={newsletterPaths.pending} element={<BoletinPendientePage />} />
+                <Route path={newsletterPaths.confirm} element={<BoletinConfirmarPage />} />
+                <Route path={newsletterPaths.confirmed} element={<BoletinConfirmadaPage />} />
+                <Route path={newsletterPaths.unsubscribe} element={<BoletinBajaPage />} />
+                <Route path={newsletterPaths.unsubscribed} element={<BoletinBajaConfirmadaPage />} />
                 <Route path="*" element={<Navigate to={pagePaths.inicio} replace />} />
               </Routes>
               <HydratedMarker />
