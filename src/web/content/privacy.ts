@@ -7,7 +7,7 @@ import { identity } from './identity.ts';
  */
 export const privacyNotice = {
   title: 'Aviso de privacidad',
-  updated: '23 de noviembre de 2026',
+  updated: '3 de diciembre de 2026',
   intro:
     `${identity.name} (“la Asociación”) protege los datos personales que nos confías. Este aviso explica qué ` +
     'datos recabamos a través de este sitio, para qué los usamos, con quién los compartimos y cómo puedes ' +
@@ -47,6 +47,12 @@ export const privacyNotice = {
           'las mujeres en el sector. Estas finalidades no son necesarias: puedes negarte en cualquier momento ' +
           `escribiendo a ${identity.emails.general} con el asunto “No deseo comunicaciones”, sin que eso afecte ` +
           'la atención de tu solicitud.',
+        'Boletín: solo te lo enviamos si lo pides, con el formulario del pie de página o marcando la casilla ' +
+          '“Quiero recibir el boletín” de los formularios, y después de que confirmes tu suscripción con el ' +
+          'enlace que te enviamos por correo. Para él usamos tu correo electrónico y, si nos lo das, tu nombre; ' +
+          'registramos cuándo lo confirmaste, desde qué formulario y con qué versión de este aviso. Puedes ' +
+          'darte de baja en cualquier momento con el enlace “Darte de baja” de cada boletín, que funciona con ' +
+          'un solo clic y sin iniciar sesión.',
       ],
     },
     {
@@ -76,6 +82,10 @@ export const privacyNotice = {
         'Conservamos las solicitudes mientras las atendemos y durante el plazo que la Asociación tenga ' +
           'configurado para su archivo; después se eliminan. Los datos de las socias se conservan mientras dure ' +
           'la membresía y los plazos que marque la ley.',
+        'La lista del boletín: una suscripción que no se confirma se borra a los 30 días; la de quien está ' +
+          'suscrita se conserva mientras lo esté. Al darte de baja dejamos de enviarte el boletín al ' +
+          'instante y solo guardamos tu correo con la fecha de la baja, para no volver a escribirte, hasta ' +
+          'que pidas su cancelación.',
       ],
     },
     {
