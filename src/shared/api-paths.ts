@@ -15,7 +15,6 @@ const siteRoutes = {
   health: '/api/health',
   csrf: '/api/csrf',
   contact: '/api/mail/contact',
-  newsletterSubscribe: '/api/newsletter/subscribe',
   login: '/api/auth/login',
   logout: '/api/auth/logout',
   me: '/api/auth/me',
@@ -73,7 +72,6 @@ export const apiPaths = {
   health: siteRoutes.health,
   csrf: siteRoutes.csrf,
   contact: siteRoutes.contact,
-  newsletterSubscribe: siteRoutes.newsletterSubscribe,
   login: siteRoutes.login,
   logout: siteRoutes.logout,
   me: siteRoutes.me,
@@ -151,29 +149,18 @@ export const itemSections = { news: `${pagePaths.inicio}#Noticias`, event: `${pa
  */
 export const requestPaths = { send: '/Solicitud', sent: '/SolicitudEnviada' } as const;
 
-/**
- * The newsletter's pages: `subscribe` takes the footer form posted without script, `pending` is where
- * it lands; the links in the mails open `confirm` and `unsubscribe` (a page whose button posts), which
- * lead to `confirmed` and `unsubscribed`.
- */
-export const newsletterPaths = {
-  subscribe: '/Boletin',
-  pending: '/Boletin/Pendiente',
-  confirm: '/Boletin/confirmar/:token',
-  confirmed: '/Boletin/Confirmada',
-  unsubscribe: '/Boletin/baja/:token',
-  unsubscribed: '/Boletin/BajaConfirmada',
-} as const;
-export const newsletterLinks = {
-  confirm: (token: string) => fillRoute(newsletterPaths.confirm, token),
-  unsubscribe: (token: string) => fillRoute(newsletterPaths.unsubscribe, token),
-} as const;
-
 /** The route a page path belongs to: itself, or an item page's pattern (`/Noticias/x` → `/Noticias/:slug`). */
 export function routeOf(pathname: string): string {
   if (/^\/Noticias\/[^/]+$/.test(pathname)) return itemRoutes.news;
   if (/^\/Eventos\/[^/]+$/.test(pathname)) return itemRoutes.event;
-  if (/^\/Boletin\/confirmar\/[^/]+$/.test(pathname)) return newsletterPaths.confirm;
-  if (/^\/Boletin\/baja\/[^/]+$/.test(pathname)) return newsletterPaths.unsubscribe;
   return pathname;
+}
+
+/**
+ * `routeOf`, knowing also the newsletter's links with a token (`/Boletin/baja/x` → `/Boletin/baja/:token`):
+ * for the server and the pages' titles. The site's router does not need it (those pages are its
+ * catch-all), so its first load does not carry it.
+ */
+export function pageRouteOf(pathname: string): string {
+  return /^\/Boletin\/\w+\/[^/]+$/.test(pathname) ? pathname.replace(/[^/]+$/, ':token') : routeOf(pathname);
 }

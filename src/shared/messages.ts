@@ -60,7 +60,5 @@ export const secondFactorMessages = {
 export const newsletterMessages = {
   emptyHtml: 'Escribe el contenido del boletín',
   alreadySent: 'Este boletín ya se envió o se está enviando.',
-  pending:
-    'Te enviamos un correo para confirmar tu suscripción. Abre el enlace que contiene para empezar a recibir el boletín.',
   unknownLink: 'Este enlace no es válido o ya caducó.',
 } as const;

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes } from './lib/router.tsx';
-import { itemRoutes, newsletterPaths, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
+import { Route, Routes } from './lib/router.tsx';
+import { itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
 import type { FormAnswer } from '../shared/form-answer.ts';
 import { QueryCacheProvider, type QueryCache } from './api/query.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
@@ -26,31 +26,14 @@ const NoticiaPage = lazyWithPreload(() =>
   import('./pages/noticia/noticia-page.tsx').then((m) => m.NoticiaPage),
 );
 const EventoPage = lazyWithPreload(() => import('./pages/evento/evento-page.tsx').then((m) => m.EventoPage));
-const SolicitudPage = lazyWithPreload(() =>
-  import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudPage),
+// Where a request form posted without script lands (/Solicitud, /SolicitudEnviada): one lazy page.
+const SolicitudPages = lazyWithPreload(() =>
+  import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudPages),
 );
-const SolicitudEnviadaPage = lazyWithPreload(() =>
-  import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudEnviadaPage),
-);
-// The newsletter's pages share one chunk.
-const BoletinPage = lazyWithPreload(() =>
-  import('./pages/boletin/boletin-page.tsx').then((m) => m.BoletinPage),
-);
-const BoletinPendientePage = lazyWithPreload(() =>
-  import('./pages/boletin/boletin-page.tsx').then((m) => m.BoletinPendientePage),
-);
-const BoletinConfirmarPage = lazyWithPreload(() =>
-  import('./pages/boletin/boletin-page.tsx').then((m) => m.BoletinConfirmarPage),
-);
-const BoletinConfirmadaPage = lazyWithPreload(() =>
-  import('./pages/boletin/boletin-page.tsx').then((m) => m.BoletinConfirmadaPage),
-);
-const BoletinBajaPage = lazyWithPreload(() =>
-  import('./pages/boletin/boletin-page.tsx').then((m) => m.BoletinBajaPage),
-);
-const BoletinBajaConfirmadaPage = lazyWithPreload(() =>
-  import('./pages/boletin/boletin-page.tsx').then((m) => m.BoletinBajaConfirmadaPage),
-);
+// Any other address: one of the newsletter's pages (/Boletin…, opened by a full load from a mail's link
+// or a form posted without script), or else back to Inicio. Their code comes through the footer's chunk,
+// which every page loads anyway, so they cost this first load a single import.
+const OtherPages = lazyWithPreload(() => import('./layout/site-footer.tsx').then((m) => m.loadOtherPages()));
 
 const pages: Record<string, { load(): Promise<void> }> = {
   [pagePaths.inicio]: InicioPage,
@@ -60,19 +43,13 @@ const pages: Record<string, { load(): Promise<void> }> = {
   [pagePaths.avisoPrivacidad]: AvisoPrivacidadPage,
   [itemRoutes.news]: NoticiaPage,
   [itemRoutes.event]: EventoPage,
-  [requestPaths.send]: SolicitudPage,
-  [requestPaths.sent]: SolicitudEnviadaPage,
-  [newsletterPaths.subscribe]: BoletinPage,
-  [newsletterPaths.pending]: BoletinPendientePage,
-  [newsletterPaths.confirm]: BoletinConfirmarPage,
-  [newsletterPaths.confirmed]: BoletinConfirmadaPage,
-  [newsletterPaths.unsubscribe]: BoletinBajaPage,
-  [newsletterPaths.unsubscribed]: BoletinBajaConfirmadaPage,
+  [requestPaths.send]: SolicitudPages,
+  [requestPaths.sent]: SolicitudPages,
 };
 
 /** Loads the code of the page at `pathname` (before hydrating it, so it hydrates in one pass). */
 export function loadPage(pathname: string): Promise<void> {
-  return pages[routeOf(pathname)]?.load() ?? Promise.resolve();
+  return (pages[routeOf(pathname)] ?? OtherPages).load();
 }
 
 /** Loads every page's code. */
@@ -120,15 +97,9 @@ export function App({ queryCache, seed, formAnswer }: AppProps) {
                 <Route path={pagePaths.avisoPrivacidad} element={<AvisoPrivacidadPage />} />
                 <Route path={itemRoutes.news} element={<NoticiaPage />} />
                 <Route path={itemRoutes.event} element={<EventoPage />} />
-                <Route path={requestPaths.send} element={<SolicitudPage />} />
-                <Route path={requestPaths.sent} element={<SolicitudEnviadaPage />} />
-                <Route path={newsletterPaths.subscribe} element={<BoletinPage />} />
-                <Route path={newsletterPaths.pending} element={<BoletinPendientePage />} />
-                <Route path={newsletterPaths.confirm} element={<BoletinConfirmarPage />} />
-                <Route path={newsletterPaths.confirmed} element={<BoletinConfirmadaPage />} />
-                <Route path={newsletterPaths.unsubscribe} element={<BoletinBajaPage />} />
-                <Route path={newsletterPaths.unsubscribed} element={<BoletinBajaConfirmadaPage />} />
-                <Route path="*" element={<Navigate to={pagePaths.inicio} replace />} />
+                <Route path={requestPaths.send} element={<SolicitudPages />} />
+                <Route path={requestPaths.sent} element={<SolicitudPages />} />
+                <Route path="*" element={<OtherPages />} />
               </Routes>
               <HydratedMarker />
             </Suspense>

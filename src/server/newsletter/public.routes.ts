@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiRoutes, newsletterPaths } from '../../shared/api-paths.ts';
+import { newsletterApiRoutes, newsletterPaths } from '../../shared/newsletter-paths.ts';
 import type { FormAnswer } from '../../shared/form-answer.ts';
 import { apiMessages, newsletterMessages } from '../../shared/messages.ts';
 import {
@@ -52,7 +52,7 @@ export const newsletterPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    apiRoutes.newsletterSubscribe,
+    newsletterApiRoutes.subscribe,
     {
       config: { rateLimit },
       schema: {

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { newsletterLinks } from '../../shared/api-paths.ts';
+import { newsletterLinks } from '../../shared/newsletter-paths.ts';
 import { organisation } from '../../shared/organisation.ts';
 import type { OutboxMessage } from '../mail/outbox.repository.ts';
 

@@ -1,10 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { newsletterPaths } from '../../shared/api-paths.ts';
+import { newsletterApiRoutes, newsletterPaths } from '../../shared/newsletter-paths.ts';
 import type { FormAnswer } from '../../shared/form-answer.ts';
-import { newsletterMessages } from '../../shared/messages.ts';
 import { buttonClassName } from './button.tsx';
 import { PrivacyShortNotice } from './privacy-short-notice.tsx';
 import './newsletter-form.css';
+
+/** What a subscriber reads once the form is taken (here, and on /Boletin/Pendiente without script). */
+export const SUBSCRIPTION_PENDING =
+  'Te enviamos un correo para confirmar tu suscripción. Abre el enlace que contiene para empezar a recibir el boletín.';
 
 type Sent = { kind: 'done' } | { kind: 'error'; message: string; fields: Record<string, string> };
 
@@ -35,7 +38,7 @@ export function NewsletterForm({
     setBusy(true);
     try {
       const { sendSubscription } = await import('./newsletter-subscribe.ts');
-      await sendSubscription({
+      await sendSubscription(newsletterApiRoutes.subscribe, {
         email: data.email ?? '',
         ...(data.fullName ? { fullName: data.fullName } : {}),
         ...(data.website ? { website: data.website } : {}),
@@ -108,7 +111,7 @@ export function NewsletterForm({
         purpose="enviarte el boletín mientras quieras recibirlo; puedes darte de baja en cada correo"
       />
       <p className="newsletter-form__status" role="status">
-        {sent?.kind === 'done' ? newsletterMessages.pending : (message ?? '')}
+        {sent?.kind === 'done' ? SUBSCRIPTION_PENDING : (message ?? '')}
       </p>
     </form>
   );

@@ -1,4 +1,5 @@
-import { itemRoutes, newsletterPaths, pagePaths, requestPaths } from '../../shared/api-paths.ts';
+import { itemRoutes, pagePaths, requestPaths } from '../../shared/api-paths.ts';
+import { newsletterPaths } from '../../shared/newsletter-paths.ts';
 
 /**
  * The source module of each page (by route: `/Noticias/:slug` for every news page), relative to the web root, as the build manifest names it. The server

@@ -1,12 +1,12 @@
-import { CircleAlert, CircleCheck, MailCheck } from 'lucide-react';
+import { BadgeCheck, MailCheck, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { pagePaths } from '../../../shared/api-paths.ts';
-import { newsletterMessages } from '../../../shared/messages.ts';
+import { pagePaths, pageRouteOf } from '../../../shared/api-paths.ts';
+import { newsletterPaths } from '../../../shared/newsletter-paths.ts';
 import { ButtonLink, buttonClassName } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import { NewsletterForm } from '../../components/newsletter-form.tsx';
+import { NewsletterForm, SUBSCRIPTION_PENDING } from '../../layout/site-footer.tsx';
 import { useFormAnswer } from '../../lib/form-answer.tsx';
-import { useLocation } from '../../lib/router.tsx';
+import { Navigate, useLocation } from '../../lib/router.tsx';
 import styles from './boletin-page.module.css';
 
 /** One of the newsletter's short pages: a notice with its title, text and what comes next. */
@@ -21,7 +21,7 @@ function Notice({
   children: ReactNode;
   action?: ReactNode;
 }) {
-  const Icon = tone === 'refused' ? CircleAlert : tone === 'ok' ? CircleCheck : MailCheck;
+  const Icon = tone === 'refused' ? TriangleAlert : tone === 'ok' ? BadgeCheck : MailCheck;
   return (
     <section className={`section ${styles.page}`} aria-labelledby="boletin-title">
       <div className={`container ${styles.inner}`}>
@@ -45,10 +45,10 @@ function Notice({
 }
 
 /** A link from a mail that is unknown or expired: the server answers this page with 404. */
-function UnknownLink() {
+function UnknownLink({ message }: { message: string }) {
   return (
     <Notice tone="refused" title="Enlace no válido">
-      <p>{newsletterMessages.unknownLink}</p>
+      <p>{message}</p>
       <p>Si quieres recibir el boletín, suscríbete de nuevo desde el pie de cualquier página.</p>
     </Notice>
   );
@@ -82,7 +82,7 @@ export function BoletinPage() {
 export function BoletinPendientePage() {
   return (
     <Notice tone="ask" title="Revisa tu correo">
-      <p>{newsletterMessages.pending}</p>
+      <p>{SUBSCRIPTION_PENDING}</p>
       <p>Si no lo ves en unos minutos, busca en la carpeta de correo no deseado.</p>
     </Notice>
   );
@@ -92,7 +92,7 @@ export function BoletinPendientePage() {
 function PostButtonPage({ title, text, button }: { title: string; text: string; button: string }) {
   const answer = useFormAnswer();
   const { pathname } = useLocation();
-  if (answer?.kind === 'boletin' && answer.message) return <UnknownLink />;
+  if (answer?.kind === 'boletin' && answer.message) return <UnknownLink message={answer.message} />;
   return (
     <Notice
       tone="ask"
@@ -148,4 +148,23 @@ export function BoletinBajaConfirmadaPage() {
       <p>Ya no recibirás el boletín. Si fue un error, puedes suscribirte de nuevo desde el pie de página.</p>
     </Notice>
   );
+}
+
+const pages: Record<string, () => ReactNode> = {
+  [newsletterPaths.subscribe]: BoletinPage,
+  [newsletterPaths.pending]: BoletinPendientePage,
+  [newsletterPaths.confirm]: BoletinConfirmarPage,
+  [newsletterPaths.confirmed]: BoletinConfirmadaPage,
+  [newsletterPaths.unsubscribe]: BoletinBajaPage,
+  [newsletterPaths.unsubscribed]: BoletinBajaConfirmadaPage,
+};
+
+/**
+ * Every page of the newsletter, chosen by the address: the site's router knows them as one lazy page,
+ * so they cost its first load one entry instead of six.
+ */
+export function BoletinPages() {
+  const { pathname } = useLocation();
+  const Page = pages[pageRouteOf(pathname)];
+  return Page ? <Page /> : <Navigate to={pagePaths.inicio} replace />;
 }

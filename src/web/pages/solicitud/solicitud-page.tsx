@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { Navigate } from '../../lib/router.tsx';
-import { pagePaths } from '../../../shared/api-paths.ts';
+import { Navigate, useLocation } from '../../lib/router.tsx';
+import { pagePaths, requestPaths } from '../../../shared/api-paths.ts';
 import { apiMessages } from '../../../shared/messages.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
@@ -71,5 +71,15 @@ export function SolicitudEnviadaPage() {
         </ButtonLink>
       </div>
     </section>
+  );
+}
+
+/** Both pages, chosen by the address: the site's router loads them as one lazy page. */
+export function SolicitudPages() {
+  const { pathname } = useLocation();
+  return pathname.toLowerCase() === requestPaths.sent.toLowerCase() ? (
+    <SolicitudEnviadaPage />
+  ) : (
+    <SolicitudPage />
   );
 }
