@@ -41,6 +41,11 @@ const AdminList = screen(admins, 'AdminList');
 const AdminCreate = screen(admins, 'AdminCreate');
 const AuditList = screen(() => import('./audit.tsx'), 'AuditList');
 const AccountPage = screen(() => import('./account.tsx'), 'AccountPage');
+const newsletter = () => import('./newsletter.tsx');
+const CampaignList = screen(newsletter, 'CampaignList');
+const CampaignCreate = screen(newsletter, 'CampaignCreate');
+const CampaignEdit = screen(newsletter, 'CampaignEdit');
+const SubscriberList = screen(newsletter, 'SubscriberList');
 
 const i18nProvider = catalogueProvider(spanishMessages);
 const store = localStorageStore();
@@ -91,6 +96,21 @@ export function AdminApp() {
           list={AdminList}
           create={AdminCreate}
           recordRepresentation="email"
+        />
+        <Resource
+          name="newsletter-campaigns"
+          options={{ label: 'Boletín' }}
+          icon={icons['newsletter-campaigns']}
+          list={CampaignList}
+          create={CampaignCreate}
+          edit={CampaignEdit}
+          recordRepresentation="subject"
+        />
+        <Resource
+          name="newsletter-subscribers"
+          options={{ label: 'Suscriptoras' }}
+          icon={icons['newsletter-subscribers']}
+          list={SubscriberList}
         />
         <Resource name="audit" options={{ label: 'Actividad' }} icon={icons.audit} list={AuditList} />
         <CustomRoutes>
