@@ -78,6 +78,7 @@ export default tseslint.config(
       'playwright-report',
       'reports',
       '.e2e-tmp',
+      'release',
     ],
   },
   js.configs.recommended,

@@ -127,6 +127,13 @@ for (const width of [1280, 390]) {
         },
         { hash: '#/admins/create', title: 'Nueva administradora' },
         { hash: '#/audit', title: 'Registro de actividad' },
+        { hash: '#/newsletter-campaigns', title: 'Boletines' },
+        {
+          hash: '#/newsletter-campaigns/create',
+          title: 'Nuevo boletín',
+          ready: (page) => expect(editor(page)).toBeVisible(),
+        },
+        { hash: '#/newsletter-subscribers', title: 'Suscriptoras del boletín' },
         {
           hash: '#/cuenta',
           title: 'Mi cuenta y ajustes',

@@ -6,7 +6,14 @@ import type { ReceivedMessage } from '../src/server/test/smtp-peer.ts';
 import { MAILBOX_DIR } from './paths.ts';
 
 /** A message the SMTP peer accepted, as e2e/serve.ts writes it to the mailbox folder. */
-export type MailboxMessage = Omit<ReceivedMessage, 'headers' | 'raw' | 'receivedAt'>;
+export type MailboxMessage = Omit<ReceivedMessage, 'headers' | 'raw' | 'receivedAt'> & {
+  /** The header block as sent, folded lines joined. */
+  rawHeaders: string;
+};
+
+/** One header of a message from the mailbox, as sent. */
+export const mailHeader = (message: MailboxMessage, name: string) =>
+  new RegExp(`^${name}: (.*)$`, 'im').exec(message.rawHeaders)?.[1]?.trim();
 
 export interface Mailbox {
   /** Every message received so far in this run. */

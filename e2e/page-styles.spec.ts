@@ -81,7 +81,8 @@ test.describe('Estilos de cada página', () => {
       expect(direct.length).toBeGreaterThan(10);
 
       await page.goto(from);
-      await page.locator(`a[href="${path}"]`).first().click();
+      // A link within the app (the short privacy notices open the full one in a new tab).
+      await page.locator(`a[href="${path}"]:not([target])`).first().click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await stylesheetsLoaded(page);

@@ -15,8 +15,13 @@ const peer = await startSmtpPeer();
 let written = 0;
 const flush = setInterval(() => {
   for (; written < peer.messages.length; written++) {
-    const { headers: _headers, raw: _raw, ...message } = peer.messages[written]!;
-    writeFileSync(join(MAILBOX_DIR, `${String(written).padStart(5, '0')}.json`), JSON.stringify(message));
+    const { headers: _headers, raw, ...message } = peer.messages[written]!;
+    // The header block as sent, unfolded, for the tests that check headers (List-Unsubscribe, …).
+    const rawHeaders = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    writeFileSync(
+      join(MAILBOX_DIR, `${String(written).padStart(5, '0')}.json`),
+      JSON.stringify({ ...message, rawHeaders }),
+    );
   }
 }, 50);
 

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPaths, apiPaths, apiRoutes, resources } from '../shared/api-paths.ts';
+import { newsletterApiRoutes } from '../shared/newsletter-paths.ts';
 import { apiRoutes as registeredRoutes } from './test/api-surface.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 
 /** Every pattern of the shared table, the resources' ones for each resource. */
 function sharedPatterns(): string[] {
-  return Object.values(apiRoutes).flatMap((entry) =>
+  // The newsletter's public route is kept apart, out of the public site's first load.
+  return [...Object.values(apiRoutes), ...Object.values(newsletterApiRoutes)].flatMap((entry) =>
     typeof entry === 'string' ? [entry] : resources.map((resource) => entry(resource)),
   );
 }

@@ -138,3 +138,65 @@ export type StoredRequest = Pick<InboxItem, 'kind' | RequestFieldName | 'spam'>;
 export type RequestKind = InboxItem['kind'];
 export type RequestStatus = InboxItem['status'];
 export type UploadedImage = z.infer<typeof UploadSchema>;
+
+// --- Newsletter ---------------------------------------------------------------------------------
+
+export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed', 'bounced'] as const;
+export const CAMPAIGN_STATUSES = ['draft', 'queuing', 'sending', 'sent'] as const;
+
+export const SubscriberQuerySchema = z.object({
+  status: z.enum(SUBSCRIBER_STATUSES).optional(),
+  q: z.string().max(200).optional(),
+  ...paging,
+});
+
+export const SubscriberItemSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  status: z.enum(SUBSCRIBER_STATUSES),
+  source: z.string(),
+  since: z.string(),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+});
+export type SubscriberItem = z.infer<typeof SubscriberItemSchema>;
+
+/** A campaign as the admin writes it: a subject and the news editor's HTML (sanitised on write). */
+export const CampaignInputSchema = z.strictObject(
+  {
+    subject: z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, { error: messages.required })
+      .max(200, { error: messages.maxLength(200) })
+      .refine((value) => !/[\r\n]/.test(value) && !value.includes('\u0000'), {
+        error: messages.invalidValue,
+      }),
+    html: z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, { error: messages.required })
+      .max(100_000, { error: messages.maxLength(100_000) }),
+  },
+  { error: messages.unknownField },
+);
+export type CampaignInput = z.infer<typeof CampaignInputSchema>;
+export const CampaignBodySchema = z.strictObject({ data: CampaignInputSchema });
+
+export const CampaignSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  total: z.number(),
+  queued: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+  cancelled: z.number(),
+  createdAt: z.string(),
+  sendStartedAt: z.string().nullable(),
+});
+export type Campaign = z.infer<typeof CampaignSchema>;
+
+export const CampaignPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });

@@ -65,6 +65,13 @@ const adminRoutes = {
   eventRegistrationsAdmin: '/api/admin/events/:id/registrations',
   eventRegistrationsCsv: '/api/admin/events/:id/registrations/export.csv',
   registrationCancel: '/api/admin/registrations/:id/cancel',
+  newsletterSubscribers: '/api/admin/newsletter/subscribers',
+  newsletterSubscribersCsv: '/api/admin/newsletter/subscribers/export.csv',
+  newsletterCampaigns: '/api/admin/newsletter/campaigns',
+  newsletterCampaign: '/api/admin/newsletter/campaigns/:id',
+  newsletterCampaignSend: '/api/admin/newsletter/campaigns/:id/send',
+  newsletterCampaignTest: '/api/admin/newsletter/campaigns/:id/test',
+  newsletterCampaignPreview: '/api/admin/newsletter/campaigns/:id/preview',
 } as const;
 
 /**
@@ -134,6 +141,13 @@ const makeAdminPaths = (routes: typeof adminRoutes) =>
     eventRegistrations: (eventId: string) => fillRoute(routes.eventRegistrationsAdmin, eventId),
     eventRegistrationsCsv: (eventId: string) => fillRoute(routes.eventRegistrationsCsv, eventId),
     registrationCancel: (id: string) => fillRoute(routes.registrationCancel, id),
+    newsletterSubscribers: routes.newsletterSubscribers,
+    newsletterSubscribersCsv: routes.newsletterSubscribersCsv,
+    newsletterCampaigns: routes.newsletterCampaigns,
+    newsletterCampaign: (id: string) => fillRoute(routes.newsletterCampaign, id),
+    newsletterCampaignSend: (id: string) => fillRoute(routes.newsletterCampaignSend, id),
+    newsletterCampaignTest: (id: string) => fillRoute(routes.newsletterCampaignTest, id),
+    newsletterCampaignPreview: (id: string) => fillRoute(routes.newsletterCampaignPreview, id),
   }) as const;
 export const adminPaths = /* @__PURE__ */ makeAdminPaths(adminRoutes);
 
@@ -179,4 +193,13 @@ export function routeOf(pathname: string): string {
   if (/^\/Noticias\/[^/]+$/.test(pathname)) return itemRoutes.news;
   if (/^\/Eventos\/[^/]+$/.test(pathname)) return itemRoutes.event;
   return pathname;
+}
+
+/**
+ * `routeOf`, knowing also the newsletter's links with a token (`/Boletin/baja/x` → `/Boletin/baja/:token`):
+ * for the server and the pages' titles. The site's router does not need it (those pages are its
+ * catch-all), so its first load does not carry it.
+ */
+export function pageRouteOf(pathname: string): string {
+  return /^\/Boletin\/\w+\/[^/]+$/.test(pathname) ? pathname.replace(/[^/]+$/, ':token') : routeOf(pathname);
 }

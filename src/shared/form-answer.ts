@@ -7,7 +7,7 @@ import type { MembershipType } from './constants.ts';
  */
 export interface FormAnswer {
   /** The contact form, or the membership form with the type the visitor chose. */
-  kind: 'contacto' | MembershipType;
+  kind: 'contacto' | MembershipType | 'boletin';
   values: Partial<Record<string, string>>;
   fields: Partial<Record<string, string>>;
   /** A refusal that is not about a field (too many requests, a post from another site). */

@@ -69,3 +69,10 @@ export const privacyMessages = {
 export const registrationMessages = {
   capacity: 'Escribe un número entero de lugares (al menos 1) o deja vacío para no limitar',
 } as const;
+
+/** The newsletter: its forms, pages and admin. */
+export const newsletterMessages = {
+  emptyHtml: 'Escribe el contenido del boletín',
+  alreadySent: 'Este boletín ya se envió o se está enviando.',
+  unknownLink: 'Este enlace no es válido o ya caducó.',
+} as const;

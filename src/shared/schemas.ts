@@ -64,24 +64,63 @@ const contactFields = {
     .optional(),
 } satisfies Record<RequestFieldName | 'website', z.ZodType>;
 
+/**
+ * The unticked "Quiero recibir el boletín" box of the request forms: `true` from the API (and the form
+ * with script), `on` from a form posted without script; unticked, it is absent.
+ */
+const newsletterOptIn = z
+  .union([z.boolean(), z.literal('on')], { error: messages.invalidValue })
+  .optional()
+  // Unticked, it is left out of the request rather than sent as false.
+  .transform((value) => (value === true || value === 'on' ? true : undefined));
+
 /** The home page's contact form. */
-export const ContactFormSchema = z.strictObject(contactFields, { error: messages.unknownField });
+export const ContactFormSchema = z.strictObject(
+  { ...contactFields, newsletter: newsletterOptIn },
+  { error: messages.unknownField },
+);
 export type ContactForm = z.infer<typeof ContactFormSchema>;
 
 /** The membership page's request form: the contact fields plus the chosen membership type. */
 export const MembershipFormSchema = z.strictObject(
-  { ...contactFields, memberships: MembershipTypeSchema },
+  { ...contactFields, memberships: MembershipTypeSchema, newsletter: newsletterOptIn },
   { error: messages.unknownField },
 );
 export type MembershipForm = z.infer<typeof MembershipFormSchema>;
 
 /** What POST /api/mail/contact accepts under `data`: either form. */
 export const ContactRequestSchema = z.strictObject(
-  { ...contactFields, memberships: MembershipTypeSchema.optional() },
+  {
+    ...contactFields,
+    memberships: MembershipTypeSchema.optional(),
+    newsletter: z.boolean({ error: messages.invalidValue }).optional(),
+  },
   { error: messages.unknownField },
 );
 export type ContactRequest = z.infer<typeof ContactRequestSchema>;
 export const ContactBodySchema = z.strictObject({ data: ContactRequestSchema });
+
+/** The newsletter's subscription form (the footer of every page): an address, a name if given. */
+export const NewsletterSubscribeSchema = z.strictObject(
+  {
+    email: EmailSchema,
+    fullName: z
+      .string()
+      .trim()
+      .max(TEXT_LIMITS.personName, { error: messages.maxLength(TEXT_LIMITS.personName) })
+      .refine((value) => !value.includes('\u0000'), { error: messages.invalidValue })
+      .optional()
+      .transform((value) => value || undefined),
+    /** Honeypot, as in the request forms. */
+    website: z
+      .string()
+      .max(TEXT_LIMITS.honeypot, { error: messages.maxLength(TEXT_LIMITS.honeypot) })
+      .optional(),
+  },
+  { error: messages.unknownField },
+);
+export type NewsletterSubscription = z.infer<typeof NewsletterSubscribeSchema>;
+export const NewsletterSubscribeBodySchema = z.strictObject({ data: NewsletterSubscribeSchema });
 
 // --- Content entities ---------------------------------------------------------------------------
 

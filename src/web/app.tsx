@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes } from './lib/router.tsx';
+import { Route, Routes } from './lib/router.tsx';
 import { arcoPaths, itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
 import type { PostedFormAnswer } from '../shared/form-answer.ts';
 import { QueryCacheProvider, type QueryCache } from './api/query.tsx';
@@ -29,12 +29,14 @@ const NoticiaPage = lazyWithPreload(() =>
   import('./pages/noticia/noticia-page.tsx').then((m) => m.NoticiaPage),
 );
 const EventoPage = lazyWithPreload(() => import('./pages/evento/evento-page.tsx').then((m) => m.EventoPage));
-const SolicitudPage = lazyWithPreload(() =>
-  import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudPage),
+// Where a request form posted without script lands (/Solicitud, /SolicitudEnviada): one lazy page.
+const SolicitudPages = lazyWithPreload(() =>
+  import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudPages),
 );
-const SolicitudEnviadaPage = lazyWithPreload(() =>
-  import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudEnviadaPage),
-);
+// Any other address: one of the newsletter's pages (/Boletin…, opened by a full load from a mail's link
+// or a form posted without script), or else back to Inicio. Their code comes through the footer's chunk,
+// which every page loads anyway, so they cost this first load a single import.
+const OtherPages = lazyWithPreload(() => import('./layout/site-footer.tsx').then((m) => m.loadOtherPages()));
 
 const pages: Record<string, { load(): Promise<void> }> = {
   [pagePaths.inicio]: InicioPage,
@@ -46,13 +48,13 @@ const pages: Record<string, { load(): Promise<void> }> = {
   [arcoPaths.received]: DerechosArcoPage,
   [itemRoutes.news]: NoticiaPage,
   [itemRoutes.event]: EventoPage,
-  [requestPaths.send]: SolicitudPage,
-  [requestPaths.sent]: SolicitudEnviadaPage,
+  [requestPaths.send]: SolicitudPages,
+  [requestPaths.sent]: SolicitudPages,
 };
 
 /** Loads the code of the page at `pathname` (before hydrating it, so it hydrates in one pass). */
 export function loadPage(pathname: string): Promise<void> {
-  return pages[routeOf(pathname)]?.load() ?? Promise.resolve();
+  return (pages[routeOf(pathname)] ?? OtherPages).load();
 }
 
 /** Loads every page's code. */
@@ -102,9 +104,9 @@ export function App({ queryCache, seed, formAnswer }: AppProps) {
                 <Route path={arcoPaths.received} element={<DerechosArcoPage />} />
                 <Route path={itemRoutes.news} element={<NoticiaPage />} />
                 <Route path={itemRoutes.event} element={<EventoPage />} />
-                <Route path={requestPaths.send} element={<SolicitudPage />} />
-                <Route path={requestPaths.sent} element={<SolicitudEnviadaPage />} />
-                <Route path="*" element={<Navigate to={pagePaths.inicio} replace />} />
+                <Route path={requestPaths.send} element={<SolicitudPages />} />
+                <Route path={requestPaths.sent} element={<SolicitudPages />} />
+                <Route path="*" element={<OtherPages />} />
               </Routes>
               <HydratedMarker />
             </Suspense>

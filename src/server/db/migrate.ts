@@ -10,6 +10,7 @@ import * as ackRecipientIndex from './migrations/2026-11-29-ack-recipient-index.
 import * as mailPartsAndConsents from './migrations/2026-11-30-mail-parts-and-consents.ts';
 import * as privacy from './migrations/2026-12-01-privacy.ts';
 import * as registrations from './migrations/2026-12-02-registrations.ts';
+import * as newsletter from './migrations/2026-12-03-newsletter.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
 export const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-mail-parts-and-consents': mailPartsAndConsents,
   '2026-12-01-privacy': privacy,
   '2026-12-02-registrations': registrations,
+  '2026-12-03-newsletter': newsletter,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -271,3 +271,59 @@ export interface RegistrationsTable {
 export interface Database {
   registrations: RegistrationsTable;
 }
+
+// --- Newsletter (migration 2026-12-03-newsletter) ------------------------------------------------
+
+export type SubscriberStatus = 'pending' | 'active' | 'unsubscribed' | 'bounced';
+
+export interface NewsletterSubscribersTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  full_name: string | null;
+  status: SubscriberStatus;
+  /** The form it came from: `boletin` (the footer), `contacto`, `membresia`. */
+  source: string;
+  /** The privacy notice's version when the address was given. */
+  notice_version: string;
+  /** SHA-256 of the confirmation link's token, while pending. */
+  confirm_token_hash: string | null;
+  created_at: string;
+  /** When the current confirmation began; a pending row is deleted 30 days after. */
+  pending_since: string | null;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  bounced_at: string | null;
+  status_changed_at: string;
+}
+
+export type CampaignStatus = 'draft' | 'queuing' | 'sending';
+
+export interface NewsletterCampaignsTable {
+  id: string;
+  subject: string;
+  html: string;
+  status: CampaignStatus;
+  total: Generated<number>;
+  /** The last subscriber id queued (queuing resumes after it). */
+  cursor: string | null;
+  created_at: string;
+  updated_at: string;
+  send_started_at: string | null;
+  queued_at: string | null;
+}
+
+export interface NewsletterDeliveriesTable {
+  campaign_id: string;
+  subscriber_id: string;
+  outbox_id: string;
+  /** SHA-256 of the unsubscribe token in this message. */
+  token_hash: string;
+  created_at: string;
+}
+
+export interface Database {
+  newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_campaigns: NewsletterCampaignsTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
+}

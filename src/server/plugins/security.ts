@@ -64,6 +64,8 @@ export const securityPlugin = fp(
       if (SAFE_METHODS.has(request.method)) return done();
       const plainHttpLogin = refusePlainHttpLogin?.(request);
       if (plainHttpLogin) return done(plainHttpLogin);
+      // The token in the address is the proof (RFC 8058 one-click unsubscribe; decision 031).
+      if (request.routeOptions.config.tokenInPathPost) return done();
       if (request.routeOptions.config.sameOriginPost) {
         const refused = !isSameOriginPost(request, config.siteUrl);
         return done(refused ? new HttpError(403, 'CROSS_SITE', apiMessages.crossSite) : undefined);
@@ -115,6 +117,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes plain form posts: instead of a CSRF token, the post must come from this site. */
     sameOriginPost?: boolean;
+    /**
+     * The route's POST is authorised by the secret token in its own path and may come from anywhere,
+     * a mail provider included (the newsletter's one-click unsubscribe): no CSRF token, no Origin check.
+     */
+    tokenInPathPost?: boolean;
   }
   interface FastifyReply {
     /** Creates a CSRF token, sets it in the readable XSRF-TOKEN cookie and returns it. */

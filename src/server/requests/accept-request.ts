@@ -31,14 +31,15 @@ export type ContactRequestStore = ReturnType<typeof contactRequestStore>;
 /**
  * Takes a valid contact or membership request, however it arrived (the API, or the form posted without
  * script): it is stored with its outbox rows in one transaction, then the mail worker is woken. A
- * filled-in honeypot marks it as spam: kept for the association, never mailed. Returns its id.
+ * filled-in honeypot marks it as spam: kept for the association, never mailed. With its newsletter box
+ * ticked, the address is also asked to confirm a subscription. Returns its id.
  */
 export async function acceptContactRequest(
   app: FastifyInstance,
   log: FastifyBaseLogger,
   request: ContactRequest,
 ): Promise<string> {
-  const { website, memberships, ...fields } = request;
+  const { website, memberships, newsletter, ...fields } = request;
   const spam = Boolean(website?.trim());
   const { id, acknowledgement } = await app.contactRequests.write({
     ...fields,
@@ -51,6 +52,14 @@ export async function acceptContactRequest(
       { requestId: id },
       'acknowledgement skipped: this address had its daily share; the request is stored and notified',
     );
+  }
+  // The unticked box ticked: the same double opt-in as the footer form (the newsletter domain).
+  if (newsletter && !spam) {
+    await app.newsletter.subscribe({
+      email: fields.email,
+      fullName: fields.fullName,
+      source: memberships ? 'membresia' : 'contacto',
+    });
   }
   app.mailWorker.wake();
   return id;

@@ -15,7 +15,7 @@ import { acceptContactRequest, contactRateLimit } from './accept-request.ts';
 /** A request form holds a few short fields; anything larger is not one. */
 const FORM_BODY_LIMIT = 16 * 1024;
 /** The fields whose values come back to the visitor on a refusal (never the honeypot). */
-const ECHOED_FIELDS = [...REQUEST_FIELD_NAMES, 'memberships'];
+const ECHOED_FIELDS = [...REQUEST_FIELD_NAMES, 'memberships', 'newsletter'];
 
 const isMembershipType = (value: unknown): value is MembershipType =>
   MEMBERSHIP_TYPES.includes(value as MembershipType);

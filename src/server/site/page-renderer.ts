@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { routeOf } from '../../shared/api-paths.ts';
+import { pageRouteOf } from '../../shared/api-paths.ts';
 import { MINUTE_MS } from '../../shared/clock.ts';
 import type { PostedFormAnswer } from '../../shared/form-answer.ts';
 import type { PageData } from '../../shared/page-data.ts';
@@ -217,7 +217,7 @@ export async function createPageRenderer(options: {
       ...(form === undefined ? {} : { form }),
     };
     const page = await entry.render(pathname, data, siteUrl);
-    const moduleKey = entry.pageModules[routeOf(pathname)];
+    const moduleKey = entry.pageModules[pageRouteOf(pathname)];
     const base = shellOf(moduleKey);
     // The page's own chunks go to the boot script, which fetches them after the first paint, or, with
     // a template that loads its scripts at once, to modulepreload links in the head.

@@ -44,6 +44,11 @@ const AccountPage = screen(() => import('./account.tsx'), 'AccountPage');
 const ArcoList = screen(() => import('./arco.tsx'), 'ArcoList');
 const ArcoShow = screen(() => import('./arco.tsx'), 'ArcoShow');
 const PersonPage = screen(() => import('./person.tsx'), 'PersonPage');
+const newsletter = () => import('./newsletter.tsx');
+const CampaignList = screen(newsletter, 'CampaignList');
+const CampaignCreate = screen(newsletter, 'CampaignCreate');
+const CampaignEdit = screen(newsletter, 'CampaignEdit');
+const SubscriberList = screen(newsletter, 'SubscriberList');
 
 const i18nProvider = catalogueProvider(spanishMessages);
 const store = localStorageStore();
@@ -102,6 +107,21 @@ export function AdminApp() {
           list={AdminList}
           create={AdminCreate}
           recordRepresentation="email"
+        />
+        <Resource
+          name="newsletter-campaigns"
+          options={{ label: 'Boletín' }}
+          icon={icons['newsletter-campaigns']}
+          list={CampaignList}
+          create={CampaignCreate}
+          edit={CampaignEdit}
+          recordRepresentation="subject"
+        />
+        <Resource
+          name="newsletter-subscribers"
+          options={{ label: 'Suscriptoras' }}
+          icon={icons['newsletter-subscribers']}
+          list={SubscriberList}
         />
         <Resource name="audit" options={{ label: 'Actividad' }} icon={icons.audit} list={AuditList} />
         <CustomRoutes>

@@ -10,6 +10,13 @@ const isContent = (resource: string): resource is Resource => CONTENT.has(resour
 async function serverList(resource: string, params: GetListParams) {
   const { page = 1, perPage = 25 } = params.pagination ?? {};
   const filter = params.filter as Record<string, unknown>;
+  if (resource === 'newsletter-subscribers') {
+    return adminGet<ListAnswer<RaRecord>>(
+      adminPaths.newsletterSubscribers + queryString({ ...filter, page, perPage }),
+    );
+  }
+  if (resource === 'newsletter-campaigns')
+    return adminGet<ListAnswer<RaRecord>>(adminPaths.newsletterCampaigns);
   const path =
     resource === 'requests'
       ? adminPaths.requests +
@@ -43,6 +50,7 @@ export const dataProvider: DataProvider = {
     if (isContent(resource)) return adminGet(apiPaths.get(resource, id));
     if (resource === 'requests') return adminGet(adminPaths.request(id));
     if (resource === 'arco') return adminGet(adminPaths.arcoRequest(id));
+    if (resource === 'newsletter-campaigns') return adminGet(adminPaths.newsletterCampaign(id));
     const { data } = await serverList(resource, {
       pagination: { page: 1, perPage: 200 },
       filter: {},
@@ -68,6 +76,13 @@ export const dataProvider: DataProvider = {
       return adminSend('POST', apiPaths.create(resource), { [payloadKeys[resource].createKey]: params.data });
     }
     if (resource === 'admins') return adminSend('POST', adminPaths.admins, params.data);
+    if (resource === 'newsletter-campaigns') {
+      const { subject, html } = params.data as { subject: string; html: string };
+      const { data } = await adminSend<{ data: { id: string } }>('POST', adminPaths.newsletterCampaigns, {
+        data: { subject, html },
+      });
+      return { data: { ...params.data, id: data.id } } as never;
+    }
     throw new Error(`No se puede crear en ${resource}`);
   },
 
@@ -88,6 +103,10 @@ export const dataProvider: DataProvider = {
       return adminSend('PUT', adminPaths.arcoRequestStatus(id), {
         status: (params.data as { status: string }).status,
       });
+    }
+    if (resource === 'newsletter-campaigns') {
+      const { subject, html } = params.data as { subject: string; html: string };
+      return adminSend('PUT', adminPaths.newsletterCampaign(id), { data: { subject, html } });
     }
     throw new Error(`No se puede editar en ${resource}`);
   },

@@ -4,6 +4,8 @@ import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
 import ImageIcon from '@mui/icons-material/Image';
 import InboxIcon from '@mui/icons-material/Inbox';
+import MailIcon from '@mui/icons-material/Mail';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
@@ -24,6 +26,8 @@ export const icons = {
   admins: ManageAccountsIcon,
   audit: HistoryIcon,
   arco: PrivacyTipIcon,
+  'newsletter-campaigns': MailIcon,
+  'newsletter-subscribers': MarkEmailReadIcon,
 };
 
 function AdminMenu() {

@@ -6,12 +6,13 @@ const validate = [required(), maxLength(TEXT_LIMITS.html)];
 
 /**
  * The news text editor. It is the admin's heaviest piece (TipTap and ProseMirror), so it lives in a
- * chunk of its own that only the news form loads (news.tsx imports it lazily).
+ * chunk of its own that only the news and newsletter forms load (both import it lazily); `source` names
+ * the field (the news' `description`, a campaign's `html`).
  */
-export default function NewsTextInput() {
+export default function NewsTextInput({ source = 'description' }: { source?: string }) {
   return (
     <RichTextInput
-      source="description"
+      source={source}
       label="Texto"
       validate={validate}
       toolbar={<RichTextInputToolbar size="small" />}

@@ -164,12 +164,20 @@ export const privacyNotice = {
           'configurado).',
       ],
     },
-    // Filled in by the newsletter's work: what a subscription collects, how to unsubscribe, for how long.
     {
       id: 'boletin',
       heading: '11. Boletín',
       paragraphs: [
-        '[Datos que recaba la suscripción al boletín, cómo darte de baja y cuánto tiempo se conservan.]',
+        'Boletín: solo te lo enviamos si lo pides, con el formulario del pie de página o marcando la casilla ' +
+          '“Quiero recibir el boletín” de los formularios, y después de que confirmes tu suscripción con el ' +
+          'enlace que te enviamos por correo. Para él usamos tu correo electrónico y, si nos lo das, tu nombre; ' +
+          'registramos cuándo lo confirmaste, desde qué formulario y con qué versión de este aviso. Puedes ' +
+          'darte de baja en cualquier momento con el enlace “Darte de baja” de cada boletín, que funciona con ' +
+          'un solo clic y sin iniciar sesión.',
+        'La lista del boletín: una suscripción que no se confirma se borra a los 30 días; la de quien está ' +
+          'suscrita se conserva mientras lo esté. Al darte de baja dejamos de enviarte el boletín al ' +
+          'instante y solo guardamos tu correo con la fecha de la baja, para no volver a escribirte, hasta ' +
+          'que pidas su cancelación.',
       ],
     },
     {

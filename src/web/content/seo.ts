@@ -1,4 +1,4 @@
-import { arcoPaths, pagePaths, requestPaths } from '../../shared/api-paths.ts';
+import { arcoPaths, pagePaths, pageRouteOf, requestPaths } from '../../shared/api-paths.ts';
 import { identity } from './identity.ts';
 
 /** What search engines and link previews show for each page. */
@@ -34,6 +34,23 @@ export const pageMeta: Record<string, PageMeta> = {
   // Where a request form posted without script lands.
   [requestPaths.sent]: { title: 'Enviado con éxito', description: 'Tu solicitud llegó a la asociación.' },
   [requestPaths.send]: { title: 'Error en el envío', description: 'Revisa los datos de tu solicitud.' },
+  // The newsletter's pages (the links in its mails open the two with a token), as in newsletterPaths,
+  // written out so that the title of a page does not load the newsletter's paths (checked by a test).
+  ['/Boletin']: {
+    title: 'Boletín',
+    description: 'Suscríbete al boletín: noticias, eventos y oportunidades de la asociación en tu correo.',
+  },
+  ['/Boletin/Pendiente']: {
+    title: 'Revisa tu correo',
+    description: 'Confirma tu suscripción al boletín.',
+  },
+  ['/Boletin/confirmar/:token']: {
+    title: 'Confirmar suscripción',
+    description: 'Confirma tu suscripción al boletín.',
+  },
+  ['/Boletin/Confirmada']: { title: 'Suscripción confirmada', description: 'Ya recibirás el boletín.' },
+  ['/Boletin/baja/:token']: { title: 'Darte de baja', description: 'Deja de recibir el boletín.' },
+  ['/Boletin/BajaConfirmada']: { title: 'Baja confirmada', description: 'Ya no recibirás el boletín.' },
   [pagePaths.avisoPrivacidad]: {
     title: 'Aviso de privacidad',
     description: 'Qué datos personales recabamos, para qué los usamos y cómo ejercer tus derechos ARCO.',
@@ -52,7 +69,7 @@ export const pageMeta: Record<string, PageMeta> = {
 
 /** The document title of a route, in Spanish. */
 export function documentTitle(pathname: string): string {
-  const page = pageMeta[pathname];
+  const page = pageMeta[pathname] ?? pageMeta[pageRouteOf(pathname)];
   return page ? `${page.title} | ${identity.name}` : identity.name;
 }
 

@@ -5,12 +5,18 @@ import { pagePaths } from '../../shared/api-paths.ts';
 import { clock } from '../../shared/clock.ts';
 import { SECTION_OFFSET_FOOTER } from '../../shared/constants.ts';
 import { ButtonLink } from '../components/button.tsx';
+import { NewsletterForm, SUBSCRIPTION_PENDING } from '../components/newsletter-form.tsx';
 import { identity } from '../content/identity.ts';
 import { BrandLogo } from './brand-logo.tsx';
 import { InstagramIcon, LinkedInIcon, YouTubeIcon } from './brand-icons.tsx';
 import { NEW_TAB_HINT, navTargets } from './nav-links.ts';
 import type { ScrollState } from './route-effects.ts';
 import './site-footer.css';
+
+// The /Boletin page takes its form from here: the footer's chunk, which every page loads, carries it,
+// and the site's first load lists no chunk of its own for it.
+export { NewsletterForm, SUBSCRIPTION_PENDING };
+export { loadOtherPages } from '../pages/boletin/other-pages.ts';
 
 const footerScroll: ScrollState = { scrollOffset: SECTION_OFFSET_FOOTER };
 
@@ -108,6 +114,16 @@ export function SiteFooter() {
             <SocialLink href={identity.social.youtube} label="YouTube" icon={<YouTubeIcon size={20} />} />
           </ul>
         </div>
+
+        <section className="site-footer__newsletter" aria-labelledby="footer-newsletter-title">
+          <div>
+            <h2 id="footer-newsletter-title" className="site-footer__heading">
+              Boletín
+            </h2>
+            <p>Noticias, eventos y oportunidades de la asociación en tu correo, una vez al mes.</p>
+          </div>
+          <NewsletterForm labelledBy="footer-newsletter-title" />
+        </section>
       </div>
 
       <div className="site-footer__legal">

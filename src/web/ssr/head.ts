@@ -1,4 +1,4 @@
-import { pagePaths } from '../../shared/api-paths.ts';
+import { pagePaths, pageRouteOf } from '../../shared/api-paths.ts';
 import { clock, upcomingEvents } from '../../shared/clock.ts';
 import type { Event } from '../../shared/schemas.ts';
 import { identity } from '../content/identity.ts';
@@ -63,7 +63,7 @@ export function renderHead(
   events: readonly Event[],
   now = new Date(),
 ): string {
-  const meta = pageMeta[pathname] ?? pageMeta[pagePaths.inicio]!;
+  const meta = pageMeta[pathname] ?? pageMeta[pageRouteOf(pathname)] ?? pageMeta[pagePaths.inicio]!;
   const title = documentTitle(pathname);
   const url = `${siteUrl}${pathname}`;
   const image = absolute(siteUrl, shareImage.src);

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_PATHS } from '../../shared/api-paths.ts';
+import { PAGE_PATHS, pageRouteOf } from '../../shared/api-paths.ts';
+import { newsletterPaths } from '../../shared/newsletter-paths.ts';
+import { pageMeta } from '../content/seo.ts';
 import { pageModules } from './page-modules.ts';
 
 describe('page modules', () => {
@@ -13,5 +15,15 @@ describe('page modules', () => {
       expect(existsSync(join(import.meta.dirname, '..', module!)), module).toBe(true);
       expect(app).toContain(`import('./${module}')`);
     }
+  });
+
+  it("name the newsletter's page for each of its addresses, with its own title", () => {
+    for (const path of Object.values(newsletterPaths)) {
+      expect(pageModules[path], path).toBe('pages/boletin/boletin-page.tsx');
+      expect(pageMeta[path], path).toBeDefined();
+    }
+    expect(pageRouteOf('/Boletin/baja/abc')).toBe(newsletterPaths.unsubscribe);
+    expect(pageRouteOf('/Boletin/confirmar/abc')).toBe(newsletterPaths.confirm);
+    expect(pageRouteOf('/Noticias/una')).toBe('/Noticias/:slug');
   });
 });

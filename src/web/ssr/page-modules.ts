@@ -1,4 +1,5 @@
 import { arcoPaths, itemRoutes, pagePaths, requestPaths } from '../../shared/api-paths.ts';
+import { newsletterPaths } from '../../shared/newsletter-paths.ts';
 
 /**
  * The source module of each page (by route: `/Noticias/:slug` for every news page), relative to the web root, as the build manifest names it. The server
@@ -16,4 +17,10 @@ export const pageModules: Record<string, string> = {
   [itemRoutes.event]: 'pages/evento/evento-page.tsx',
   [requestPaths.send]: 'pages/solicitud/solicitud-page.tsx',
   [requestPaths.sent]: 'pages/solicitud/solicitud-page.tsx',
+  [newsletterPaths.subscribe]: 'pages/boletin/boletin-page.tsx',
+  [newsletterPaths.pending]: 'pages/boletin/boletin-page.tsx',
+  [newsletterPaths.confirm]: 'pages/boletin/boletin-page.tsx',
+  [newsletterPaths.confirmed]: 'pages/boletin/boletin-page.tsx',
+  [newsletterPaths.unsubscribe]: 'pages/boletin/boletin-page.tsx',
+  [newsletterPaths.unsubscribed]: 'pages/boletin/boletin-page.tsx',
 };

@@ -24,7 +24,11 @@ export const REQUEST_FIELDS = [
 }[];
 
 /** What the inputs hold before validation: every value is a string. */
-export type RequestFormValues = Record<RequestFieldName | 'website', string> & { memberships?: string };
+export type RequestFormValues = Record<RequestFieldName | 'website', string> & {
+  memberships?: string;
+  /** The unticked "Quiero recibir el boletín" box. */
+  newsletter?: boolean;
+};
 
 export const EMPTY_REQUEST: RequestFormValues = {
   fullName: '',
@@ -33,6 +37,7 @@ export const EMPTY_REQUEST: RequestFormValues = {
   email: '',
   phoneNumber: '',
   website: '',
+  newsletter: false,
 };
 
 export const isRequestField = (name: string): name is RequestFieldName =>

@@ -173,6 +173,18 @@ export function RequestForm({
               />
             ) : null}
           </div>
+          {/* Unticked: the newsletter is a voluntary purpose, asked for apart (a confirmation mail follows). */}
+          <div className={styles.optIn}>
+            <input
+              id={`${baseId}-newsletter`}
+              type="checkbox"
+              defaultChecked={answer?.values.newsletter === 'on'}
+              {...register('newsletter')}
+            />
+            <label htmlFor={`${baseId}-newsletter`}>
+              Quiero recibir el boletín (te enviaremos un correo para confirmarlo)
+            </label>
+          </div>
           {/* Honeypot: people never see or reach it; automated senders tend to fill it in. */}
           <div className={styles.honeypot} aria-hidden="true">
             <label htmlFor={`${baseId}-website`}>Sitio web</label>

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { Navigate } from '../../lib/router.tsx';
-import { pagePaths } from '../../../shared/api-paths.ts';
+import { Navigate, useLocation } from '../../lib/router.tsx';
+import { pagePaths, requestPaths } from '../../../shared/api-paths.ts';
 import { apiMessages } from '../../../shared/messages.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
@@ -19,7 +19,8 @@ const REFUSED = { title: 'Error en el envío', text: 'Su correo no pudo ser envi
  */
 export function SolicitudPage() {
   const answer = useFormAnswer();
-  if (!answer || answer.kind === 'arco') return <Navigate to={`${pagePaths.inicio}#Contacto`} replace />;
+  if (!answer || answer.kind === 'arco' || answer.kind === 'boletin')
+    return <Navigate to={`${pagePaths.inicio}#Contacto`} replace />;
   return (
     <section className={`section ${styles.page}`} aria-labelledby="solicitud-title">
       <div className={`container ${styles.inner}`}>
@@ -71,5 +72,15 @@ export function SolicitudEnviadaPage() {
         </ButtonLink>
       </div>
     </section>
+  );
+}
+
+/** Both pages, chosen by the address: the site's router loads them as one lazy page. */
+export function SolicitudPages() {
+  const { pathname } = useLocation();
+  return pathname.toLowerCase() === requestPaths.sent.toLowerCase() ? (
+    <SolicitudEnviadaPage />
+  ) : (
+    <SolicitudPage />
   );
 }

@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test, type Mailbox } from './fixtures.ts';
+import { E2E_ADMIN } from './paths.ts';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Opens an admin screen by its address (a new hash alone does not reload the admin). */
+async function open(page: Page, hash: string) {
+  await page.goto(`/admin${hash}`);
+  await page.reload();
+}
+
+async function logIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByRole('textbox', { name: /Correo electrónico/ }).fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: /Contraseña/ }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Actualizar' })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+/** An active subscriber: subscribed from the footer's API, confirmed by the button of the mail's page. */
+async function activeSubscriber(page: Page, mailbox: Mailbox) {
+  const email = `boletin.admin.${unique()}@example.org`;
+  const token = ((await (await page.request.get('/api/csrf')).json()) as { data: { token: string } }).data
+    .token;
+  const subscribed = await page.request.post('/api/newsletter/subscribe', {
+    data: { data: { email } },
+    headers: { 'x-xsrf-token': token },
+  });
+  expect(subscribed.status()).toBe(202);
+  const mail = await mailbox.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Confirma'));
+  const link = /https?:\/\/\S+\/Boletin\/confirmar\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link!).pathname);
+  await page.getByRole('button', { name: 'Confirmar suscripción' }).click();
+  await expect(page).toHaveURL(/\/Boletin\/Confirmada$/);
+  return email;
+}
+
+test.describe('Boletín en la administración', () => {
+  test.setTimeout(120_000);
+
+  test('una administradora escribe un boletín, se envía una prueba, lo envía y ve el progreso hasta el total', async ({
+    page,
+    mailbox,
+  }) => {
+    const subscriber = await activeSubscriber(page, mailbox);
+    const subject = `Boletín de prueba ${unique()}`;
+
+    await logIn(page);
+    // The subscriber is in the list, found by the search.
+    await open(page, '#/newsletter-subscribers');
+    await page.getByPlaceholder('Correo o nombre').fill(subscriber);
+    await expect(page.getByText(subscriber)).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Activa' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+      'href',
+      /\/api\/admin\/newsletter\/subscribers\/export\.csv/,
+    );
+    // (axe here: on the campaign's screen it would have to enter the preview's sandboxed frame.)
+    await expectAccessible(page);
+
+    // Write it.
+    await open(page, '#/newsletter-campaigns/create');
+    await page.getByRole('textbox', { name: /^Asunto/ }).fill(subject);
+    await page.locator('[contenteditable="true"]').click();
+    await page.keyboard.type('Noticias del mes para las socias.');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByRole('banner').getByRole('heading', { name: 'Boletín' })).toBeVisible();
+
+    // The preview shows the mail as sent, with its unsubscribe link.
+    const preview = page.frameLocator('iframe[title="Vista previa del correo"]');
+    await expect(preview.getByText('Noticias del mes para las socias.')).toBeVisible();
+    await expect(preview.getByText('Darte de baja')).toBeVisible();
+
+    // A test to herself.
+    await page.getByRole('button', { name: 'Enviar prueba' }).click();
+    const test = await mailbox.waitFor(
+      (m) => m.to.includes(E2E_ADMIN.email) && m.subject === `[Prueba] ${subject}`,
+    );
+    expect(test.text).toContain('Noticias del mes para las socias.');
+    expect(mailbox.all().filter((m) => m.subject === subject)).toHaveLength(0);
+
+    // Send, after the confirmation, and follow the progress to the total.
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Enviar el boletín?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Enviar' }).click();
+    const progress = page.getByTestId('campaign-progress');
+    await expect(progress).toHaveText(/^(\d+) de \1 enviados/, { timeout: 60_000 });
+    await expect(page.getByText('Envío terminado.')).toBeVisible();
+    const [, sent] = /^(\d+) de/.exec((await progress.textContent()) ?? '')!;
+    expect(Number(sent)).toBeGreaterThanOrEqual(1);
+
+    const received = await mailbox.waitFor((m) => m.to.includes(subscriber) && m.subject === subject);
+    expect(received.text).toContain('Noticias del mes para las socias.');
+
+    // The list shows it sent.
+    await open(page, '#/newsletter-campaigns');
+    await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText('Enviado');
+  });
+});

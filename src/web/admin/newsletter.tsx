@@ -1,0 +1,399 @@
+import DownloadIcon from '@mui/icons-material/FileDownload';
+import SendIcon from '@mui/icons-material/Send';
+import { Alert, Box, Button as MuiButton, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import {
+  Confirm,
+  Create,
+  Datagrid,
+  Edit,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  SimpleList,
+  TextField,
+  TextInput,
+  TopToolbar,
+  maxLength,
+  required,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import type { Campaign, SubscriberItem } from '../../shared/admin-schemas.ts';
+import { clock } from '../../shared/clock.ts';
+import { adminGet, adminPaths, adminSend, queryString } from './admin-api.ts';
+import { EmptyState, useIsSmall } from './list-layout.tsx';
+
+const NewsTextInput = lazy(() => import('./news-text-input.tsx'));
+
+// --- Subscribers -----------------------------------------------------------------------------------
+
+export const SUBSCRIBER_STATUS_CHOICES = [
+  { id: 'pending', name: 'Pendiente de confirmar' },
+  { id: 'active', name: 'Activa' },
+  { id: 'unsubscribed', name: 'Dada de baja' },
+  { id: 'bounced', name: 'Rebotada' },
+];
+const SUBSCRIBER_COLORS = {
+  pending: 'warning',
+  active: 'success',
+  unsubscribed: 'default',
+  bounced: 'error',
+} as const;
+const SOURCE_LABELS: Record<string, string> = {
+  boletin: 'Formulario del boletín',
+  contacto: 'Formulario de contacto',
+  membresia: 'Solicitud de membresía',
+};
+const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
+
+function SubscriberStatusChip({ status }: { status: SubscriberItem['status'] }) {
+  const label = SUBSCRIBER_STATUS_CHOICES.find((choice) => choice.id === status)?.name ?? status;
+  return (
+    <Chip size="small" variant="outlined" label={label} color={SUBSCRIBER_COLORS[status] ?? 'default'} />
+  );
+}
+
+const subscriberFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Correo o nombre" />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="Estado"
+    choices={SUBSCRIBER_STATUS_CHOICES}
+    emptyText="Todos"
+    alwaysOn
+  />,
+];
+
+/** The list as filtered now, as CSV (the server neutralises cells a spreadsheet would run as formulas). */
+function ExportSubscribersButton() {
+  const { filterValues } = useListContext();
+  return (
+    <MuiButton
+      size="small"
+      startIcon={<DownloadIcon />}
+      href={adminPaths.newsletterSubscribersCsv + queryString(filterValues as Record<string, unknown>)}
+      download
+    >
+      Exportar CSV
+    </MuiButton>
+  );
+}
+
+export function SubscriberList() {
+  const small = useIsSmall();
+  return (
+    <List
+      title="Suscriptoras del boletín"
+      filters={subscriberFilters}
+      actions={
+        <TopToolbar>
+          <ExportSubscribersButton />
+        </TopToolbar>
+      }
+      perPage={25}
+      empty={
+        <EmptyState
+          create={false}
+          title="Aún no hay suscripciones"
+          text="Aquí verás a quien se suscriba desde el pie de página o los formularios del sitio."
+        />
+      }
+    >
+      {small ? (
+        <SimpleList<SubscriberItem>
+          primaryText={(record) => record.email}
+          secondaryText={(record) =>
+            `${sourceLabel(record.source)} · desde ${clock.formatShort(record.since)}`
+          }
+          tertiaryText={(record) => <SubscriberStatusChip status={record.status} />}
+          linkType={false}
+        />
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="email" label="Correo" sortable={false} />
+          <TextField source="fullName" label="Nombre" sortable={false} emptyText="—" />
+          <FunctionField
+            label="Estado"
+            sortable={false}
+            render={(record: SubscriberItem) => <SubscriberStatusChip status={record.status} />}
+          />
+          <FunctionField
+            label="Desde"
+            sortable={false}
+            render={(record: SubscriberItem) => clock.formatShort(record.since)}
+          />
+          <FunctionField
+            label="Origen"
+            sortable={false}
+            render={(record: SubscriberItem) => sourceLabel(record.source)}
+          />
+        </Datagrid>
+      )}
+    </List>
+  );
+}
+
+// --- Campaigns -------------------------------------------------------------------------------------
+
+const CAMPAIGN_STATUS = {
+  draft: { label: 'Borrador', color: 'default' },
+  queuing: { label: 'Preparando el envío', color: 'warning' },
+  sending: { label: 'Enviando', color: 'warning' },
+  sent: { label: 'Enviado', color: 'success' },
+} as const;
+
+function CampaignStatusChip({ status }: { status: Campaign['status'] }) {
+  const info = CAMPAIGN_STATUS[status] ?? { label: status, color: 'default' as const };
+  return <Chip size="small" variant="outlined" label={info.label} color={info.color} />;
+}
+
+const progressText = (campaign: Campaign) =>
+  campaign.status === 'draft'
+    ? '—'
+    : `${campaign.sent} de ${campaign.total} enviados` +
+      (campaign.failed ? ` · ${campaign.failed} fallidos` : '');
+
+export function CampaignList() {
+  const small = useIsSmall();
+  return (
+    <List
+      title="Boletines"
+      perPage={25}
+      empty={
+        <EmptyState
+          title="Todavía no hay boletines"
+          text="Escribe el primero: podrás verlo, enviarte una prueba y luego mandarlo a todas las suscriptoras activas."
+        />
+      }
+    >
+      {small ? (
+        <SimpleList<Campaign>
+          primaryText={(record) => record.subject}
+          secondaryText={(record) => progressText(record)}
+          tertiaryText={(record) => <CampaignStatusChip status={record.status} />}
+          linkType="edit"
+        />
+      ) : (
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="subject" label="Asunto" sortable={false} />
+          <FunctionField
+            label="Estado"
+            sortable={false}
+            render={(record: Campaign) => <CampaignStatusChip status={record.status} />}
+          />
+          <FunctionField
+            label="Progreso"
+            sortable={false}
+            render={(record: Campaign) => progressText(record)}
+          />
+          <FunctionField
+            label="Creado"
+            sortable={false}
+            render={(record: Campaign) => clock.formatShort(record.createdAt)}
+          />
+        </Datagrid>
+      )}
+    </List>
+  );
+}
+
+const subjectValidate = [required(), maxLength(200)];
+
+function CampaignForm({ locked = false }: { locked?: boolean }) {
+  return (
+    <SimpleForm sx={{ maxWidth: 880 }} toolbar={locked ? false : undefined}>
+      <TextInput source="subject" label="Asunto" validate={subjectValidate} fullWidth disabled={locked} />
+      {locked ? null : (
+        <Suspense
+          fallback={<LinearProgress sx={{ width: '100%', my: 3 }} aria-label="Cargando el editor de texto" />}
+        >
+          <NewsTextInput source="html" />
+        </Suspense>
+      )}
+    </SimpleForm>
+  );
+}
+
+export const CampaignCreate = () => (
+  <Create title="Nuevo boletín" redirect="edit">
+    <CampaignForm />
+  </Create>
+);
+
+/** The mail as a subscriber will see it (the server renders it), in a frame that runs nothing. */
+function CampaignPreview({ id, version }: { id: string; version: string }) {
+  const [preview, setPreview] = useState<{ subject: string; html: string } | undefined>();
+  useEffect(() => {
+    let live = true;
+    void adminGet<{ data: { subject: string; html: string } }>(adminPaths.newsletterCampaignPreview(id)).then(
+      ({ data }) => live && setPreview(data),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, version]);
+  if (!preview) return <LinearProgress aria-label="Cargando la vista previa" />;
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="p">
+        Asunto: {preview.subject}
+      </Typography>
+      <Box
+        component="iframe"
+        title="Vista previa del correo"
+        sandbox=""
+        srcDoc={preview.html}
+        sx={{
+          width: '100%',
+          height: 480,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: '#fff',
+        }}
+      />
+    </Box>
+  );
+}
+
+/** Send a test to oneself, send to everyone (after a confirmation), and follow the send as it goes. */
+function CampaignSending() {
+  const record = useRecordContext<Campaign>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [live, setLive] = useState<Campaign | undefined>();
+  const campaign = live && live.id === record?.id ? live : record;
+  const inProgress = campaign?.status === 'queuing' || campaign?.status === 'sending';
+
+  // While sending, the campaign is read again every two seconds.
+  useEffect(() => {
+    if (!campaign || !inProgress) return;
+    const timer = setInterval(() => {
+      void adminGet<{ data: Campaign }>(adminPaths.newsletterCampaign(campaign.id)).then(({ data }) => {
+        setLive(data);
+        if (data.status === 'sent') refresh();
+      });
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [campaign?.id, inProgress, refresh]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!campaign) return null;
+
+  const sendTest = async () => {
+    setBusy(true);
+    try {
+      const { data } = await adminSend<{ data: { to: string } }>(
+        'POST',
+        adminPaths.newsletterCampaignTest(campaign.id),
+      );
+      notify(`Enviamos una prueba a ${data.to}.`, { type: 'success' });
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const send = async () => {
+    setConfirming(false);
+    setBusy(true);
+    try {
+      const { data } = await adminSend<{ data: Campaign }>(
+        'POST',
+        adminPaths.newsletterCampaignSend(campaign.id),
+      );
+      setLive(data);
+      notify('El boletín se está enviando.', { type: 'info' });
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const done = campaign.sent + campaign.failed + campaign.cancelled;
+  const percent = campaign.total ? Math.round((100 * done) / campaign.total) : 0;
+
+  return (
+    <Stack spacing={2} sx={{ p: 2, maxWidth: 880 }} component="section" aria-labelledby="campaign-sending">
+      <Typography id="campaign-sending" variant="h6" component="h2">
+        Vista previa y envío
+      </Typography>
+      <CampaignPreview id={String(campaign.id)} version={`${campaign.subject}\n${campaign.html}`} />
+      {campaign.status === 'draft' ? (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <MuiButton variant="outlined" onClick={sendTest} disabled={busy}>
+            Enviar prueba
+          </MuiButton>
+          <MuiButton
+            variant="contained"
+            startIcon={<SendIcon />}
+            onClick={() => setConfirming(true)}
+            disabled={busy}
+          >
+            Enviar
+          </MuiButton>
+          <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+            Guarda los cambios antes de enviar: se envía lo guardado.
+          </Typography>
+        </Stack>
+      ) : (
+        <Box role="status" aria-live="polite">
+          <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
+            <CampaignStatusChip status={campaign.status} />
+            <Typography variant="body2" data-testid="campaign-progress">
+              {campaign.status === 'queuing'
+                ? 'Preparando la lista de envío…'
+                : `${campaign.sent} de ${campaign.total} enviados`}
+              {campaign.failed ? ` · ${campaign.failed} fallidos` : ''}
+              {campaign.cancelled ? ` · ${campaign.cancelled} cancelados (bajas durante el envío)` : ''}
+            </Typography>
+          </Stack>
+          <LinearProgress
+            variant="determinate"
+            value={percent}
+            aria-label={`Progreso del envío: ${percent} %`}
+          />
+          {campaign.status === 'sent' ? (
+            <Alert severity="success" sx={{ mt: 2 }}>
+              Envío terminado.
+            </Alert>
+          ) : null}
+        </Box>
+      )}
+      <Confirm
+        isOpen={confirming}
+        title="¿Enviar el boletín?"
+        content={`Se enviará «${campaign.subject}» a todas las suscriptoras activas. No se puede deshacer.`}
+        confirm="Enviar"
+        cancel="Cancelar"
+        onConfirm={send}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}
+
+function CampaignEditBody() {
+  const record = useRecordContext<Campaign>();
+  return (
+    <>
+      <CampaignForm locked={!!record && record.status !== 'draft'} />
+      <CampaignSending />
+    </>
+  );
+}
+
+export const CampaignEdit = () => (
+  <Edit title="Boletín" mutationMode="pessimistic" redirect={false} actions={false}>
+    <CampaignEditBody />
+  </Edit>
+);
