@@ -17,6 +17,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     // The server reads it to inline the public site's stylesheets and preload each page's script chunks.
     manifest: !isSsrBuild,
+    // A page loaded later (a click to another page, a dialog) has its stylesheets fetched with its code,
+    // so it never shows unstyled; its scripts' own imports are found as they load. Listing those too
+    // would put every chunk's name in the entry, which every first visit downloads.
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
     // The admin is its own entry: the public pages never load its code.
     rollupOptions: isSsrBuild
       ? undefined

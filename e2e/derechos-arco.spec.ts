@@ -9,7 +9,7 @@ test.describe('Derechos ARCO', () => {
     mailbox,
   }) => {
     await page.goto('/Inicio');
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Derechos ARCO' }).click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Derechos ARCO', exact: true }).click();
     await expect(page).toHaveURL(/\/DerechosARCO$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Derechos ARCO');
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
@@ -46,7 +46,7 @@ test.describe('Derechos ARCO', () => {
       'Registro a eventos',
       'Boletín',
     ]) {
-      await expect(page.getByRole('heading', { name: new RegExp(heading) })).toBeVisible();
+      await expect(page.getByRole('heading', { name: new RegExp(`^\\d+\\. .*${heading}`) })).toBeVisible();
     }
     await page.getByRole('link', { name: 'Ir al formulario de derechos ARCO' }).click();
     await expect(page).toHaveURL(/\/DerechosARCO$/);
@@ -63,9 +63,9 @@ test.describe('Derechos ARCO', () => {
       '/DerechosARCO',
     );
     await page.goto('/DerechosARCO');
-    await expect(page.getByRole('complementary', { name: 'Aviso de privacidad simplificado' })).toContainText(
-      'atender tu solicitud de derechos ARCO',
-    );
+    await expect(
+      page.locator('main').getByRole('complementary', { name: 'Aviso de privacidad simplificado' }),
+    ).toContainText('atender tu solicitud de derechos ARCO');
   });
 
   for (const width of [1440, 390]) {

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPaths, apiPaths, apiRoutes, resources } from '../shared/api-paths.ts';
 import { newsletterApiRoutes } from '../shared/newsletter-paths.ts';
+import { privacyApiRoutes } from '../shared/privacy-paths.ts';
 import { apiRoutes as registeredRoutes } from './test/api-surface.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 
 /** Every pattern of the shared table, the resources' ones for each resource. */
 function sharedPatterns(): string[] {
   // The newsletter's public route is kept apart, out of the public site's first load.
-  return [...Object.values(apiRoutes), ...Object.values(newsletterApiRoutes)].flatMap((entry) =>
-    typeof entry === 'string' ? [entry] : resources.map((resource) => entry(resource)),
-  );
+  return [
+    ...Object.values(apiRoutes),
+    ...Object.values(newsletterApiRoutes),
+    ...Object.values(privacyApiRoutes),
+  ].flatMap((entry) => (typeof entry === 'string' ? [entry] : resources.map((resource) => entry(resource))));
 }
 
 describe('the API contract in src/shared/api-paths.ts', () => {

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Route, Routes } from './lib/router.tsx';
-import { arcoPaths, itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
+import { itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
 import type { PostedFormAnswer } from '../shared/form-answer.ts';
 import { QueryCacheProvider, type QueryCache } from './api/query.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
@@ -22,9 +22,6 @@ const AportacionesPage = lazyWithPreload(() =>
 const AvisoPrivacidadPage = lazyWithPreload(() =>
   import('./pages/aviso-privacidad/aviso-privacidad-page.tsx').then((m) => m.AvisoPrivacidadPage),
 );
-const DerechosArcoPage = lazyWithPreload(() =>
-  import('./pages/derechos-arco/derechos-arco-page.tsx').then((m) => m.DerechosArcoPage),
-);
 const NoticiaPage = lazyWithPreload(() =>
   import('./pages/noticia/noticia-page.tsx').then((m) => m.NoticiaPage),
 );
@@ -33,8 +30,8 @@ const EventoPage = lazyWithPreload(() => import('./pages/evento/evento-page.tsx'
 const SolicitudPages = lazyWithPreload(() =>
   import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudPages),
 );
-// Any other address: one of the newsletter's pages (/Boletin…, opened by a full load from a mail's link
-// or a form posted without script), or else back to Inicio. Their code comes through the footer's chunk,
+// Any other address: the ARCO form and its receipt, or one of the newsletter's pages (/Boletin…, opened
+// by a full load from a mail's link or a form posted without script), or else back to Inicio. Their code comes through the footer's chunk,
 // which every page loads anyway, so they cost this first load a single import.
 const OtherPages = lazyWithPreload(() => import('./layout/site-footer.tsx').then((m) => m.loadOtherPages()));
 
@@ -44,8 +41,6 @@ const pages: Record<string, { load(): Promise<void> }> = {
   [pagePaths.socias]: SociasPage,
   [pagePaths.aportaciones]: AportacionesPage,
   [pagePaths.avisoPrivacidad]: AvisoPrivacidadPage,
-  [pagePaths.derechosArco]: DerechosArcoPage,
-  [arcoPaths.received]: DerechosArcoPage,
   [itemRoutes.news]: NoticiaPage,
   [itemRoutes.event]: EventoPage,
   [requestPaths.send]: SolicitudPages,
@@ -100,8 +95,6 @@ export function App({ queryCache, seed, formAnswer }: AppProps) {
                 <Route path={pagePaths.socias} element={<SociasPage />} />
                 <Route path={pagePaths.aportaciones} element={<AportacionesPage />} />
                 <Route path={pagePaths.avisoPrivacidad} element={<AvisoPrivacidadPage />} />
-                <Route path={pagePaths.derechosArco} element={<DerechosArcoPage />} />
-                <Route path={arcoPaths.received} element={<DerechosArcoPage />} />
                 <Route path={itemRoutes.news} element={<NoticiaPage />} />
                 <Route path={itemRoutes.event} element={<EventoPage />} />
                 <Route path={requestPaths.send} element={<SolicitudPages />} />

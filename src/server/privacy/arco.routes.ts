@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoutes } from '../../shared/api-paths.ts';
+import { privacyApiRoutes } from '../../shared/privacy-paths.ts';
 import { ArcoBodySchema, ArcoReceiptSchema } from '../../shared/privacy-schemas.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { contactRateLimit } from '../requests/accept-request.ts';
@@ -11,7 +11,7 @@ import { acceptArcoRequest } from './accept-arco.ts';
  */
 export const arcoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    apiRoutes.privacyRequests,
+    privacyApiRoutes.privacyRequests,
     {
       config: { rateLimit: contactRateLimit(app) },
       schema: {

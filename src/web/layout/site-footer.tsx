@@ -16,7 +16,7 @@ import './site-footer.css';
 // The /Boletin page takes its form from here: the footer's chunk, which every page loads, carries it,
 // and the site's first load lists no chunk of its own for it.
 export { NewsletterForm, SUBSCRIPTION_PENDING };
-export { loadOtherPages } from '../pages/boletin/other-pages.ts';
+export { loadOtherPages } from '../pages/other/load-other-pages.ts';
 
 const footerScroll: ScrollState = { scrollOffset: SECTION_OFFSET_FOOTER };
 

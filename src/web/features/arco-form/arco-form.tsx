@@ -1,7 +1,8 @@
 import { CircleAlert, CircleCheck, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import { apiPaths, pagePaths } from '../../../shared/api-paths.ts';
+import { pagePaths } from '../../../shared/api-paths.ts';
+import { privacyApiRoutes } from '../../../shared/privacy-paths.ts';
 import { ARCO_RIGHTS, ARCO_RIGHT_LABELS, formatDueDay } from '../../../shared/arco.ts';
 import type { ArcoFormAnswer } from '../../../shared/form-answer.ts';
 import { apiMessages } from '../../../shared/messages.ts';
@@ -59,7 +60,7 @@ export function ArcoForm({ answer, labelledBy }: ArcoFormProps) {
     }
     setBusy(true);
     try {
-      const { data } = await sendJson<{ data: ArcoReceipt }>('POST', apiPaths.privacyRequests, {
+      const { data } = await sendJson<{ data: ArcoReceipt }>('POST', privacyApiRoutes.privacyRequests, {
         data: parsed.data,
       });
       form.reset();
