@@ -31,9 +31,9 @@ const SolicitudPages = lazyWithPreload(() =>
   import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudPages),
 );
 // Any other address: the ARCO form and its receipt, or one of the newsletter's pages (/Boletin…, opened
-// by a full load from a mail's link or a form posted without script), or else back to Inicio. Their code comes through the footer's chunk,
-// which every page loads anyway, so they cost this first load a single import.
-const OtherPages = lazyWithPreload(() => import('./layout/site-footer.tsx').then((m) => m.loadOtherPages()));
+// by a full load from a mail's link or a form posted without script), or else back to Inicio: one lazy
+// page for the pages a visit rarely starts on.
+const OtherPages = lazyWithPreload(() => import('./pages/other/other-pages.tsx').then((m) => m.OtherPages));
 
 const pages: Record<string, { load(): Promise<void> }> = {
   [pagePaths.inicio]: InicioPage,

@@ -5,18 +5,13 @@ import { pagePaths } from '../../shared/api-paths.ts';
 import { clock } from '../../shared/clock.ts';
 import { SECTION_OFFSET_FOOTER } from '../../shared/constants.ts';
 import { ButtonLink } from '../components/button.tsx';
-import { NewsletterForm, SUBSCRIPTION_PENDING } from '../components/newsletter-form.tsx';
+import { NewsletterForm } from '../components/newsletter-form.tsx';
 import { identity } from '../content/identity.ts';
 import { BrandLogo } from './brand-logo.tsx';
 import { InstagramIcon, LinkedInIcon, YouTubeIcon } from './brand-icons.tsx';
 import { NEW_TAB_HINT, navTargets } from './nav-links.ts';
 import type { ScrollState } from './route-effects.ts';
 import './site-footer.css';
-
-// The /Boletin page takes its form from here: the footer's chunk, which every page loads, carries it,
-// and the site's first load lists no chunk of its own for it.
-export { NewsletterForm, SUBSCRIPTION_PENDING };
-export { loadOtherPages } from '../pages/other/load-other-pages.ts';
 
 const footerScroll: ScrollState = { scrollOffset: SECTION_OFFSET_FOOTER };
 

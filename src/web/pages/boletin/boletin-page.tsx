@@ -4,7 +4,7 @@ import { pagePaths, pageRouteOf } from '../../../shared/api-paths.ts';
 import { newsletterPaths } from '../../../shared/newsletter-paths.ts';
 import { ButtonLink, buttonClassName } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import { NewsletterForm, SUBSCRIPTION_PENDING } from '../../layout/site-footer.tsx';
+import { NewsletterForm, SUBSCRIPTION_PENDING } from '../../components/newsletter-form.tsx';
 import { useFormAnswer } from '../../lib/form-answer.tsx';
 import { Navigate, useLocation } from '../../lib/router.tsx';
 import styles from './boletin-page.module.css';
