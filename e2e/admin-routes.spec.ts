@@ -88,7 +88,7 @@ for (const width of [1280, 390]) {
         {
           hash: `#/events/${encodeURIComponent(event.id)}`,
           title: 'Editar evento',
-          ready: (page) => expect(nameField(page, /^Nombre/)).toHaveValue(event.name),
+          ready: (page) => expect(nameField(page, /^Nombre(?! completo)/)).toHaveValue(event.name),
         },
         {
           hash: '#/news',
@@ -117,7 +117,7 @@ for (const width of [1280, 390]) {
         {
           hash: `#/partners/${encodeURIComponent(partner.id)}`,
           title: 'Editar socia',
-          ready: (page) => expect(nameField(page, /^Nombre/)).toHaveValue(partner.name),
+          ready: (page) => expect(nameField(page, /^Nombre(?! completo)/)).toHaveValue(partner.name),
         },
         { hash: '#/uploads', title: 'Imágenes' },
         {

@@ -49,7 +49,7 @@ test.describe('Administración', () => {
     await logIn(page);
     await page.getByRole('menuitem', { name: 'Eventos' }).click();
     await page.getByRole('link', { name: 'Crear' }).click();
-    await textbox(page, /^Nombre/).fill(name);
+    await textbox(page, /^Nombre(?! completo)/).fill(name);
     await textbox(page, /^Lugar/).fill('Querétaro, Querétaro');
     await page.getByLabel(/^Fecha y hora/).fill(when.local);
     await textbox(page, /^Fecha como se mostrará/).fill('La próxima semana, 10:00 h');
@@ -153,7 +153,7 @@ test.describe('Administración', () => {
     await logIn(page);
     await page.getByRole('menuitem', { name: 'Socias' }).click();
     await page.getByRole('link', { name: 'Crear' }).click();
-    await textbox(page, /^Nombre/).fill(name);
+    await textbox(page, /^Nombre(?! completo)/).fill(name);
     await textbox(page, /^Cargo/).fill('Ingeniera eléctrica');
     await textbox(page, /LinkedIn/).fill('https://www.linkedin.com/in/ejemplo');
     await page.getByRole('button', { name: 'Guardar' }).click();
