@@ -3,7 +3,10 @@ import { SPEC_BREAKPOINTS, expect, expectAccessible, expectNoHorizontalOverflow,
 test.describe('Aviso de privacidad', () => {
   test('Se llega desde el pie de página y desde cada formulario', async ({ page }) => {
     await page.goto('/Inicio');
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Aviso de privacidad' }).click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Aviso de privacidad', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/AvisoDePrivacidad$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aviso de privacidad');
     for (const heading of [
