@@ -86,3 +86,19 @@ describe.each(testDialects)('health on %s', (dialect) => {
     expect(body.mail.oldestUnsentSeconds).toBeGreaterThanOrEqual(3_000);
   });
 });
+
+describe('health when the outbox cannot be read after the ping', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(async () => t.close());
+
+  it('answers its own 503, never a 500', async () => {
+    // The ping still works; the outbox's reads fail, as when the database goes away between them.
+    await t.app.db.schema.dropTable('outbox').execute();
+    const response = await t.app.inject('/api/health');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable', version: expect.any(String) });
+  });
+});
