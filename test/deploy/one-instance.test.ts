@@ -53,6 +53,7 @@ describe('one production instance on SQLite behind Caddy over HTTPS: the recipe 
   let site: ServerProcess;
   let caddy: Caddy;
   let settings: Record<string, string>;
+  let nodeFlags: string[] = [];
   /** Filled in as the admin goes: what must survive the restore. */
   const story = { slug: '', image: '', afterBackup: '', recoveryCodes: [] as string[], email: '' };
   const visitor = () => new HttpsVisitor(caddy.url, { ca: caddy.ca });
@@ -65,7 +66,12 @@ describe('one production instance on SQLite behind Caddy over HTTPS: the recipe 
     // The recipe is one instance on SQLite: no PostgreSQL, no Redis.
     expect(recipe.DATABASE_URL).toMatch(/^\/srv\/sitio\/data\/[^/]+\.db$/);
     expect(recipe.REDIS_URL).toBeUndefined();
-    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node src\/server\/main\.ts$/m);
+    // Run as the unit runs it: its Node flags (the heap caps) and its memory setting.
+    const execStart = /^ExecStart=\/usr\/bin\/node ((?:--\S+ )*)src\/server\/main\.ts$/m.exec(unit);
+    expect(execStart, 'the unit starts src/server/main.ts with node').not.toBeNull();
+    nodeFlags = execStart![1]!.trim().split(/\s+/).filter(Boolean);
+    expect(nodeFlags).toContain('--max-old-space-size=64');
+    const mallocArenas = /^Environment=MALLOC_ARENA_MAX=(\d+)$/m.exec(unit)?.[1];
     expect(unit).toMatch(/^Environment=HOST=127\.0\.0\.1$/m);
 
     dir = mkdtempSync(join(tmpdir(), 'site-one-instance-'));
@@ -84,10 +90,11 @@ describe('one production instance on SQLite behind Caddy over HTTPS: the recipe 
       ADMIN_PASSWORD: ADMIN.password,
       MAIL_POLL_MS: '200',
       LOG_LEVEL: 'warn',
+      ...(mallocArenas ? { MALLOC_ARENA_MAX: mallocArenas } : {}),
     };
     mkdirSync(join(dir, 'data'), { mode: 0o700 });
     mkdirSync(join(dir, 'uploads'), { mode: 0o700 });
-    site = await startServer({ env: settings });
+    site = await startServer({ env: settings, nodeFlags });
     caddy = await startCaddy({ dir: join(dir, 'caddy'), port, upstreams: [`127.0.0.1:${site.port}`] });
   });
 
@@ -225,7 +232,7 @@ describe('one production instance on SQLite behind Caddy over HTTPS: the recipe 
       ),
     );
     expect(extract).toBe(0);
-    site = await startServer({ env: settings, port: site.port });
+    site = await startServer({ env: settings, nodeFlags, port: site.port });
 
     await waitFor(
       'Caddy to send to the site again',

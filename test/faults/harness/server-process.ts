@@ -37,6 +37,8 @@ export interface ServerProcess {
 export interface StartOptions {
   /** Environment for the server on top of the defaults below. */
   env: Record<string, string | undefined>;
+  /** Node's own flags before the script (what a systemd unit's ExecStart passes). */
+  nodeFlags?: string[];
   port?: number;
   /** How long to wait for /api/health to answer 200. */
   readyTimeoutMs?: number;
@@ -71,7 +73,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeFlags ?? []), 'src/server/main.ts'], {
     cwd: ROOT,
     env,
     detached: true,
