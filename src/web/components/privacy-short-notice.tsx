@@ -22,8 +22,8 @@ export function PrivacyShortNotice({ purpose, className }: PrivacyShortNoticePro
       aria-label={shortNotice.heading}
     >
       <p>
-        <strong>{shortNotice.heading}.</strong> {shortNotice.responsible} {shortNotice.purposeLead} {purpose}{' '}
-        {shortNotice.rest} {shortNotice.fullNoticeLead}{' '}
+        <strong>{shortNotice.heading}.</strong> {shortNotice.responsible} {shortNotice.purposeLead}{' '}
+        {purpose.replace(/\.?$/, '.')} {shortNotice.rest} {shortNotice.fullNoticeLead}{' '}
         <a href={pagePaths.avisoPrivacidad} target="_blank" rel="noopener">
           {shortNotice.fullNotice}
         </a>{' '}
