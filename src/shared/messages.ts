@@ -18,6 +18,8 @@ export const apiMessages = {
   invalidJson: 'El cuerpo de la petición no es JSON válido.',
   unsupportedMediaType: 'El tipo de contenido no es compatible; envía application/json.',
   payloadTooLarge: 'La petición es demasiado grande.',
+  /** A form page posted in a way no form of the site posts (a 415 on a form's own address). */
+  formUnsupported: 'No pudimos leer el formulario. Vuelve a enviarlo desde esta página.',
   notFound: 'No encontramos lo que buscas.',
   unauthorized: 'Inicia sesión como administradora para hacer esto.',
   sessionExpired: 'Tu sesión expiró. Inicia sesión de nuevo para continuar.',

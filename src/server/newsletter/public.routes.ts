@@ -1,9 +1,9 @@
-import type { FastifyBaseLogger, FastifyError, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { newsletterApiRoutes, newsletterPaths } from '../../shared/newsletter-paths.ts';
+import { newsletterApiRoutes, newsletterLinks, newsletterPaths } from '../../shared/newsletter-paths.ts';
 import type { FormAnswer } from '../../shared/form-answer.ts';
-import { apiMessages, newsletterMessages } from '../../shared/messages.ts';
+import { newsletterMessages } from '../../shared/messages.ts';
 import {
   ApiErrorSchema,
   NewsletterSubscribeBodySchema,
@@ -12,7 +12,7 @@ import {
   fieldMessages,
   type NewsletterSubscription,
 } from '../../shared/schemas.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { formFields, privatePage, takePlainForms } from '../site/form-posts.ts';
 import {
   confirmSubscription,
   subscriberByConfirmToken,
@@ -86,15 +86,22 @@ export const newsletterPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     fields: {},
     ...extra,
   });
-  const unknownLink = (reply: FastifyReply, path: string) =>
-    page(reply, 404, path, answer({}, { message: newsletterMessages.unknownLink }));
+  // The same page for every unknown or used link, drawn once (at one stand-in address of its kind) and
+  // kept: links made up at random cost no rendering.
+  const unknownLink = async (reply: FastifyReply, link: (token: string) => string) => {
+    const kept = await pages.refusal(link('-'), answer({}, { message: newsletterMessages.unknownLink }));
+    return privatePage(reply, 404).header('Referrer-Policy', 'no-referrer').send(kept.bytes);
+  };
 
   await app.register(async (forms) => {
-    forms.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    // A refusal reads as the subscription page again (too many posts, another site's post, no form).
+    takePlainForms(forms, {
+      bodyLimit: FORM_BODY_LIMIT,
+      refusal: (_request, _status, message) => ({
+        path: newsletterPaths.subscribe,
+        form: answer({}, { message }),
+      }),
+    });
     // RFC 8058 lets a provider send its one-click post as multipart too: read as text, never stored.
     forms.addContentTypeParser(
       'multipart/form-data',
@@ -106,26 +113,9 @@ export const newsletterPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         done(null, oneClick ? { 'List-Unsubscribe': ONE_CLICK_BODY } : {});
       },
     );
-    const bodyOf = (body: unknown) =>
-      (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const typed = (body: Record<string, unknown>) => ({
       email: typeof body.email === 'string' ? body.email.slice(0, 400) : undefined,
       fullName: typeof body.fullName === 'string' ? body.fullName.slice(0, 400) : undefined,
-    });
-
-    // A refusal reads as the subscription page again (too many posts, another site's post, no form).
-    forms.setErrorHandler(async (error: FastifyError, request, reply) => {
-      const status = error.statusCode ?? 500;
-      if (status < 400 || status >= 500) throw error;
-      const message =
-        error instanceof HttpError
-          ? error.message
-          : status === 413
-            ? apiMessages.payloadTooLarge
-            : status === 415
-              ? apiMessages.unsupportedMediaType
-              : apiMessages.validation;
-      return page(reply, status, newsletterPaths.subscribe, answer(typed(bodyOf(request.body)), { message }));
     });
 
     forms.get(newsletterPaths.subscribe, async (_request, reply) =>
@@ -141,9 +131,10 @@ export const newsletterPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
     forms.post(
       newsletterPaths.subscribe,
-      { config: { sameOriginPost: true, rateLimit: { ...rateLimit, hook: 'preHandler' } } },
+      // The limit counts the post as it arrives, before anything is read or drawn.
+      { config: { sameOriginPost: true, rateLimit } },
       async (request, reply) => {
-        const body = bodyOf(request.body);
+        const body = formFields(request.body);
         const parsed = NewsletterSubscribeSchema.safeParse(body);
         if (!parsed.success) {
           return page(
@@ -162,7 +153,7 @@ export const newsletterPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token } = request.params as z.infer<typeof TokenParams>;
       const path = request.url.split('?')[0]!;
       if (!looksLikeToken(token) || !(await subscriberByConfirmToken(app.db, token))) {
-        return unknownLink(reply, path);
+        return unknownLink(reply, newsletterLinks.confirm);
       }
       return page(reply, 200, path, answer());
     });
@@ -173,7 +164,7 @@ export const newsletterPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const { token } = request.params as z.infer<typeof TokenParams>;
         if (!looksLikeToken(token) || !(await confirmSubscription(app.db, token))) {
-          return unknownLink(reply, request.url.split('?')[0]!);
+          return unknownLink(reply, newsletterLinks.confirm);
         }
         return reply.header('Cache-Control', 'no-store').redirect(newsletterPaths.confirmed, 303);
       },
@@ -183,7 +174,7 @@ export const newsletterPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token } = request.params as z.infer<typeof TokenParams>;
       const path = request.url.split('?')[0]!;
       if (!looksLikeToken(token) || !(await subscriberByUnsubscribeToken(app.db, token))) {
-        return unknownLink(reply, path);
+        return unknownLink(reply, newsletterLinks.unsubscribe);
       }
       return page(reply, 200, path, answer());
     });
@@ -196,9 +187,9 @@ export const newsletterPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const { token } = request.params as z.infer<typeof TokenParams>;
         if (!looksLikeToken(token) || !(await unsubscribe(app.db, token))) {
-          return unknownLink(reply, request.url.split('?')[0]!);
+          return unknownLink(reply, newsletterLinks.unsubscribe);
         }
-        const oneClick = bodyOf(request.body)['List-Unsubscribe'] === ONE_CLICK_BODY;
+        const oneClick = formFields(request.body)['List-Unsubscribe'] === ONE_CLICK_BODY;
         // RFC 8058 asks for a plain success, no redirect; the page's button gets post-then-redirect.
         if (oneClick) return page(reply, 200, newsletterPaths.unsubscribed);
         return reply.header('Cache-Control', 'no-store').redirect(newsletterPaths.unsubscribed, 303);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { arcoPaths, pagePaths } from '../../shared/api-paths.ts';
 import { arcoDeadlines, folioDay } from '../../shared/arco.ts';
 import { clock } from '../../shared/clock.ts';
@@ -6,8 +6,8 @@ import type { ArcoFormAnswer } from '../../shared/form-answer.ts';
 import { apiMessages } from '../../shared/messages.ts';
 import { ARCO_FIELD_NAMES, ArcoRequestSchema } from '../../shared/privacy-schemas.ts';
 import { fieldMessages } from '../../shared/schemas.ts';
-import { HttpError } from '../plugins/errors.ts';
 import { contactRateLimit } from '../requests/accept-request.ts';
+import { formFields, privatePage, takePlainForms } from '../site/form-posts.ts';
 import { acceptArcoRequest } from './accept-arco.ts';
 
 /** An ARCO form holds a few fields and a description of at most 5 000 characters. */
@@ -26,55 +26,28 @@ function echoedValues(body: Record<string, unknown>): ArcoFormAnswer['values'] {
  * The ARCO form posted as a plain HTML form, when no script has run (with script it uses
  * POST /api/privacy/requests): POST /DerechosARCO validates it with the API's schema and takes it as the
  * API does, then redirects (303) to /DerechosARCO/Recibida?folio=…, which shows the folio and the day
- * the answer is due (both read from the folio, nothing from the database). A refused post gets the form
- * again with its messages. No CSRF token: the post must come from this site (decision 014).
+ * the answer is due (both read from the folio, nothing from the database). A post with mistakes gets the
+ * form again with its messages; a refused one (site/form-posts.ts) the form with the reason. No CSRF token: the post must come from this site (decision 014).
  */
 export const arcoFormRoutes: FastifyPluginAsync = async (app) => {
   const pages = app.pageRenderer;
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  const answer = async (reply: FastifyReply, status: number, form: ArcoFormAnswer, path: string) =>
-    reply
-      .code(status)
-      .header('Cache-Control', 'no-store')
-      .header('X-Robots-Tag', 'noindex')
-      .type('text/html; charset=utf-8')
-      .send(await pages.renderPrivate(path, form));
-
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status < 400 || status >= 500) throw error;
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const message =
-      error instanceof HttpError
-        ? error.message
-        : status === 413
-          ? apiMessages.payloadTooLarge
-          : status === 415
-            ? apiMessages.unsupportedMediaType
-            : apiMessages.validation;
-    const safeBody = typeof body === 'object' && body !== null ? body : {};
-    return answer(
-      reply,
-      status,
-      { kind: 'arco', values: echoedValues(safeBody), fields: {}, message },
-      pagePaths.derechosArco,
-    );
+  takePlainForms(app, {
+    bodyLimit: FORM_BODY_LIMIT,
+    refusal: (_request, _status, message) => ({
+      path: pagePaths.derechosArco,
+      form: { kind: 'arco', values: {}, fields: {}, message },
+    }),
   });
+  const answer = async (reply: FastifyReply, status: number, form: ArcoFormAnswer, path: string) =>
+    privatePage(reply, status).send(await pages.renderPrivate(path, form));
 
   app.post(
     pagePaths.derechosArco,
-    { config: { sameOriginPost: true, rateLimit: { ...contactRateLimit(app), hook: 'preHandler' } } },
+    // The limit counts the post as it arrives, before anything is read or drawn.
+    { config: { sameOriginPost: true, rateLimit: contactRateLimit(app) } },
     async (request, reply) => {
-      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
-        string,
-        unknown
-      >;
+      const body = formFields(request.body);
       const parsed = ArcoRequestSchema.safeParse(body);
       if (!parsed.success) {
         return answer(

@@ -1,20 +1,19 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { requestPaths } from '../../shared/api-paths.ts';
 import { MEMBERSHIP_TYPES, type MembershipType } from '../../shared/constants.ts';
 import type { FormAnswer } from '../../shared/form-answer.ts';
-import { apiMessages } from '../../shared/messages.ts';
 import {
   ContactFormSchema,
   MembershipFormSchema,
   REQUEST_FIELD_NAMES,
   fieldMessages,
 } from '../../shared/schemas.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { formFields, privatePage, takePlainForms } from '../site/form-posts.ts';
 import { acceptContactRequest, contactRateLimit } from './accept-request.ts';
 
 /** A request form holds a few short fields; anything larger is not one. */
 const FORM_BODY_LIMIT = 16 * 1024;
-/** The fields whose values come back to the visitor on a refusal (never the honeypot). */
+/** The fields whose values come back to the visitor with their mistakes (never the honeypot). */
 const ECHOED_FIELDS = [...REQUEST_FIELD_NAMES, 'memberships', 'newsletter'];
 
 const isMembershipType = (value: unknown): value is MembershipType =>
@@ -38,67 +37,40 @@ function answerKind(body: Record<string, unknown>): FormAnswer['kind'] {
 /**
  * The contact and membership forms posted as plain HTML forms, when no script has run (with script
  * they use POST /api/mail/contact). POST /Solicitud validates with the forms' own schemas and takes the
- * request exactly as the API does; a stored request is redirected (303) to /SolicitudEnviada, a refused
- * one gets the form again as a page, with the values typed and a message by each field to correct.
+ * request exactly as the API does; a stored request is redirected (303) to /SolicitudEnviada, one with
+ * mistakes gets the form again as a page, with the values typed and a message by each field to correct,
+ * and a refused one (site/form-posts.ts) the form with the reason.
  * No CSRF token: the post must come from this site (plugins/same-origin.ts, decision 014).
  */
 export const formPostRoutes: FastifyPluginAsync = async (app) => {
   const pages = app.pageRenderer;
 
   // Only here: the API itself keeps refusing form bodies (415).
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  const answer = async (reply: FastifyReply, status: number, form: FormAnswer) =>
-    reply
-      .code(status)
-      .header('Cache-Control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(await pages.renderPrivate(requestPaths.send, form));
-
-  // A refusal reads as a page too (too many requests, another site's post, a body that is no form).
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status < 400 || status >= 500) throw error;
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const message =
-      error instanceof HttpError
-        ? error.message
-        : status === 413
-          ? apiMessages.payloadTooLarge
-          : status === 415
-            ? apiMessages.unsupportedMediaType
-            : apiMessages.validation;
-    const safeBody = typeof body === 'object' && body !== null ? body : {};
-    return answer(reply, status, {
-      kind: answerKind(safeBody),
-      values: echoedValues(safeBody),
-      fields: {},
-      message,
-    });
+  takePlainForms(app, {
+    bodyLimit: FORM_BODY_LIMIT,
+    refusal: (request, _status, message) => ({
+      path: requestPaths.send,
+      form: { kind: answerKind(formFields(request.body)), values: {}, fields: {}, message },
+    }),
   });
 
   app.post(
     requestPaths.send,
-    // The rate limit counts once the body is read, so a refused visitor gets back what they typed.
-    { config: { sameOriginPost: true, rateLimit: { ...contactRateLimit(app), hook: 'preHandler' } } },
+    // The limit counts the post as it arrives, before anything is read or drawn.
+    { config: { sameOriginPost: true, rateLimit: contactRateLimit(app) } },
     async (request, reply) => {
-      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
-        string,
-        unknown
-      >;
+      const body = formFields(request.body);
       const kind = answerKind(body);
       const schema = kind === 'contacto' ? ContactFormSchema : MembershipFormSchema;
       const parsed = schema.safeParse(body);
       if (!parsed.success) {
-        return answer(reply, 400, {
-          kind,
-          values: echoedValues(body),
-          fields: fieldMessages(parsed.error.issues),
-        });
+        return privatePage(reply, 400).send(
+          await pages.renderPrivate(requestPaths.send, {
+            kind,
+            values: echoedValues(body),
+            fields: fieldMessages(parsed.error.issues),
+          }),
+        );
       }
       await acceptContactRequest(app, request.log, parsed.data);
       // Post, then redirect: reloading the confirmation does not send the request again.

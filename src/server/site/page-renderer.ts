@@ -31,6 +31,12 @@ export interface PageRenderer {
    * only, never cached.
    */
   renderPrivate(pathname: string, form: PostedFormAnswer): Promise<string>;
+  /**
+   * A page that carries a refusal (too many posts, another site's post, a body that is no form): the
+   * same for everyone it is given to, so it is rendered once per page and answer and kept like a page.
+   * Its answer must hold nothing a visitor typed.
+   */
+  refusal(pathname: string, form: PostedFormAnswer): Promise<PreparedBody> | PreparedBody;
   /** Forgets rendered pages (content changed). */
   invalidate(): void;
   /** Where pages get their content from (the content domain says, when it is registered). */
@@ -235,16 +241,21 @@ export async function createPageRenderer(options: {
       );
   }
 
-  async function renderAndKeep(pathname: string, started: number): Promise<PreparedBody> {
+  async function renderAndKeep(
+    key: string,
+    pathname: string,
+    started: number,
+    form?: PostedFormAnswer,
+  ): Promise<PreparedBody> {
     try {
-      const fresh = await prepareBody(await renderFresh(pathname));
+      const fresh = await prepareBody(await renderFresh(pathname, form));
       // A write that happened while rendering makes this copy stale: serve it, but do not keep it.
-      if (started === generation) cache.set(pathname, { page: fresh, at: Date.now() });
+      if (started === generation) cache.set(key, { page: fresh, at: Date.now() });
       return fresh;
     } catch (error) {
       // Out of reach, the database cannot say what changed: the copy made before the change beats a
       // page without its content.
-      const previous = isDatabaseUnavailable(error) ? beforeChange.get(pathname) : undefined;
+      const previous = isDatabaseUnavailable(error) ? beforeChange.get(key) : undefined;
       if (previous) return previous;
       // The page still works without server rendering: the browser loads the data itself.
       options.onError(error);
@@ -253,17 +264,22 @@ export async function createPageRenderer(options: {
     }
   }
 
-  function page(pathname: string): Promise<PreparedBody> | PreparedBody {
-    const cached = cache.get(pathname);
+  /** A kept page: `key` names the copy (the path, or the path with the refusal it carries). */
+  function kept(
+    key: string,
+    pathname: string,
+    form?: PostedFormAnswer,
+  ): Promise<PreparedBody> | PreparedBody {
+    const cached = cache.get(key);
     if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.page;
-    let pending = rendering.get(pathname);
+    let pending = rendering.get(key);
     if (!pending) {
       const started = generation;
-      const made = renderAndKeep(pathname, started);
+      const made = renderAndKeep(key, pathname, started, form);
       pending = made;
-      rendering.set(pathname, made);
+      rendering.set(key, made);
       void made.finally(() => {
-        if (rendering.get(pathname) === made) rendering.delete(pathname);
+        if (rendering.get(key) === made) rendering.delete(key);
       });
     }
     // A copy that only grew old (not one a content change dropped) is served while the next is made.
@@ -281,9 +297,11 @@ export async function createPageRenderer(options: {
     drawContentFrom(source) {
       content = source;
     },
-    page,
+    page: (pathname) => kept(pathname, pathname),
+    // Refusals are few (a handful of statuses and messages per form), so their copies stay few too.
+    refusal: (pathname, form) => kept(`${pathname}\n${JSON.stringify(form)}`, pathname, form),
     async render(pathname) {
-      return (await page(pathname)).text;
+      return (await kept(pathname, pathname)).text;
     },
     async renderPrivate(pathname, form) {
       try {
