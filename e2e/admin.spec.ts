@@ -148,6 +148,35 @@ test.describe('Administración', () => {
     await expect(dialog.locator('.news-dialog__html strong')).toHaveText('30 de enero');
   });
 
+  test('La descripción que la administradora da a una imagen es su texto alternativo en el sitio', async ({
+    page,
+  }) => {
+    const name = unique('Planta solar comunitaria');
+    const description = 'Cuatro técnicas instalan paneles solares en el techo de una escuela.';
+    await logIn(page);
+    await page.getByRole('menuitem', { name: 'Noticias' }).click();
+    await page.getByRole('link', { name: 'Crear' }).click();
+    await textbox(page, /^Título/).fill(name);
+    await textbox(page, /^Lugar/).fill('Hermosillo, Sonora');
+    await page.locator('.ProseMirror').click();
+    await page.keyboard.type('La escuela ya produce su propia energía.');
+    await textbox(page, /O pega una dirección/).fill('/demo/news/news-2.svg');
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    // An image without a description is pointed out before saving.
+    await expect(page.getByText('Sin descripción: un lector de pantalla no dirá qué muestra.')).toBeVisible();
+    await textbox(page, /Descripción de la imagen 1/).fill(description);
+    await expect(page.getByText('Sin descripción: un lector de pantalla no dirá qué muestra.')).toBeHidden();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText(name)).toBeVisible();
+
+    await page.goto('/Inicio#Noticias');
+    const card = page.locator('.news-card').filter({ has: page.getByRole('heading', { name }) });
+    await expect(card.getByRole('img', { name: description })).toBeVisible();
+    const href = await card.getByRole('link', { name: /Leer más/ }).getAttribute('href');
+    await page.goto(href!);
+    await expect(page.getByRole('article').getByRole('img', { name: description })).toBeVisible();
+  });
+
   test('Una administradora elimina una socia y desaparece de /Socias', async ({ page }) => {
     const name = unique('Ingrid Solís');
     await logIn(page);

@@ -37,5 +37,7 @@ export const TEXT_LIMITS = {
   html: 50_000,
   url: 2_000,
   images: 20,
+  /** An image's description: a sentence or two, as screen readers read it at once. */
+  imageDescription: 250,
   honeypot: 200,
 } as const;

@@ -16,3 +16,22 @@ export function uploadSrcSet(url: string): string | undefined {
   const widths = [...UPLOAD_WIDTHS.filter((width) => width < widest), widest];
   return widths.map((width) => `${base}-${width}.webp ${width}w`).join(', ');
 }
+
+/** An entry's image descriptions: each image's text for screen readers, by the image's address. */
+export type ImageDescriptions = Readonly<Record<string, string>>;
+
+/**
+ * What an entry stores of the descriptions it was sent: only those of its own images, trimmed, and
+ * none that is empty (an image without one reads as decorative, `alt=""`).
+ */
+export function keptDescriptions(
+  descriptions: ImageDescriptions | undefined,
+  images: readonly string[],
+): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const src of images) {
+    const text = descriptions?.[src]?.trim();
+    if (text) kept[src] = text;
+  }
+  return kept;
+}

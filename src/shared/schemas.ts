@@ -153,6 +153,25 @@ export const ImageListSchema = z
   .array(ImageUrlSchema, { error: messages.required })
   .max(TEXT_LIMITS.images, { error: messages.tooMany(TEXT_LIMITS.images) });
 
+/**
+ * The descriptions of an entry's images, by the image's address (any of its lists). Only those of the
+ * entry's own images are kept, and an empty one is dropped (`keptDescriptions` in images.ts).
+ */
+export const ImageDescriptionsSchema = z
+  .record(
+    z.string().max(TEXT_LIMITS.url, { error: messages.maxLength(TEXT_LIMITS.url) }),
+    z
+      .string({ error: messages.invalidValue })
+      .trim()
+      .max(TEXT_LIMITS.imageDescription, { error: messages.maxLength(TEXT_LIMITS.imageDescription) }),
+    { error: messages.invalidValue },
+  )
+  .refine((value) => Object.keys(value).length <= 2 * TEXT_LIMITS.images, {
+    error: messages.tooMany(2 * TEXT_LIMITS.images),
+  });
+/** In an answer: present only when at least one image has a description. */
+const ImageDescriptionsOutput = z.record(z.string(), z.string()).optional();
+
 /** An ISO 8601 timestamp with a zone, normalised to UTC (`...Z`). */
 export const UtcTimestampSchema = z
   .string({ error: messages.required })
@@ -185,6 +204,7 @@ export const EventInputSchema = z.strictObject(
     description: requiredText(TEXT_LIMITS.description),
     images: ImageListSchema,
     imageCover: ImageListSchema,
+    imageDescriptions: ImageDescriptionsSchema.optional(),
     linkEvent: HttpsUrlSchema,
     registration: EventRegistrationInputSchema.optional(),
   },
@@ -200,6 +220,7 @@ export const EventSchema = z.object({
   description: z.string(),
   images: z.array(z.string()),
   imageCover: z.array(z.string()),
+  imageDescriptions: ImageDescriptionsOutput,
   linkEvent: z.string(),
   /** The event's page is `/Eventos/<slug>`: made from the name at creation, unique, never changed. */
   slug: z.string(),
@@ -222,6 +243,7 @@ export const NewsInputSchema = z.strictObject(
     address: requiredText(TEXT_LIMITS.location),
     description: requiredText(TEXT_LIMITS.html),
     images: ImageListSchema,
+    imageDescriptions: ImageDescriptionsSchema.optional(),
   },
   { error: messages.unknownField },
 );
@@ -232,6 +254,7 @@ export const NewsSchema = z.object({
   address: z.string(),
   description: z.string(),
   images: z.array(z.string()),
+  imageDescriptions: ImageDescriptionsOutput,
   /** The entry's page is `/Noticias/<slug>`: made from the name at creation, unique, never changed. */
   slug: z.string(),
 });
@@ -242,6 +265,7 @@ export const PartnerInputSchema = z.strictObject(
     name: requiredText(TEXT_LIMITS.personName),
     job: requiredText(TEXT_LIMITS.position),
     images: ImageListSchema,
+    imageDescriptions: ImageDescriptionsSchema.optional(),
     link: z
       .union([HttpsUrlSchema, z.literal(''), z.null()])
       .optional()
@@ -255,6 +279,7 @@ export const PartnerSchema = z.object({
   name: z.string(),
   job: z.string(),
   images: z.array(z.string()),
+  imageDescriptions: ImageDescriptionsOutput,
   link: z.string().optional(),
 });
 export type Partner = z.infer<typeof PartnerSchema>;

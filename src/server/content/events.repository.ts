@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { EventInputSchema, Event } from '../../shared/schemas.ts';
 import type { EventsTable } from '../db/schema.ts';
-import { fromJsonList, toJsonList } from './json-list.ts';
+import { fromJsonDescriptions, fromJsonList, toJsonDescriptions, toJsonList } from './json-list.ts';
 import { tableRepository } from './table-repository.ts';
 
 export type EventValues = z.output<typeof EventInputSchema>;
@@ -16,6 +16,7 @@ export const toEvent = (row: Selectable<EventsTable>): Event => ({
   description: row.description,
   images: fromJsonList(row.images),
   imageCover: fromJsonList(row.image_cover),
+  ...fromJsonDescriptions(row.image_descriptions),
   linkEvent: row.link_event,
   slug: row.slug,
   registration: {
@@ -37,6 +38,7 @@ export const eventsRepository = tableRepository({
     description: input.description,
     images: toJsonList(input.images),
     image_cover: toJsonList(input.imageCover),
+    image_descriptions: toJsonDescriptions(input.imageDescriptions, [...input.images, ...input.imageCover]),
     link_event: input.linkEvent,
     // Only the settings: the counters belong to the registrations domain.
     registration_enabled: input.registration?.enabled ? 1 : 0,

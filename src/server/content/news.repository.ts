@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { NewsInputSchema, News } from '../../shared/schemas.ts';
 import { messages } from '../../shared/messages.ts';
 import type { NewsTable } from '../db/schema.ts';
-import { fromJsonList, toJsonList } from './json-list.ts';
+import { fromJsonDescriptions, fromJsonList, toJsonDescriptions, toJsonList } from './json-list.ts';
 import { InvalidInputError } from '../domain-errors.ts';
 import { tableRepository } from './table-repository.ts';
 import { sanitizeNewsHtml } from './sanitize.ts';
@@ -16,6 +16,7 @@ export const toNews = (row: Selectable<NewsTable>): News => ({
   address: row.address,
   description: row.description,
   images: fromJsonList(row.images),
+  ...fromJsonDescriptions(row.image_descriptions),
   slug: row.slug,
 });
 
@@ -27,7 +28,13 @@ export const newsRepository = tableRepository({
     const description = sanitizeNewsHtml(input.description);
     // Markup that is nothing but what sanitising removes (a lone <script>) would store an empty text.
     if (!description) throw new InvalidInputError({ description: messages.required });
-    return { name: input.name, address: input.address, description, images: toJsonList(input.images) };
+    return {
+      name: input.name,
+      address: input.address,
+      description,
+      images: toJsonList(input.images),
+      image_descriptions: toJsonDescriptions(input.imageDescriptions, input.images),
+    };
   },
   order: [['created_at', 'desc']],
   slug: { from: (input) => input.name, fallback: 'noticia' },

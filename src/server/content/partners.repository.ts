@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { PartnerInputSchema, Partner } from '../../shared/schemas.ts';
 import type { PartnersTable } from '../db/schema.ts';
-import { fromJsonList, toJsonList } from './json-list.ts';
+import { fromJsonDescriptions, fromJsonList, toJsonDescriptions, toJsonList } from './json-list.ts';
 import { tableRepository } from './table-repository.ts';
 
 export type PartnerValues = z.output<typeof PartnerInputSchema>;
@@ -12,6 +12,7 @@ export const toPartner = (row: Selectable<PartnersTable>): Partner => ({
   name: row.name,
   job: row.job,
   images: fromJsonList(row.images),
+  ...fromJsonDescriptions(row.image_descriptions),
   ...(row.link ? { link: row.link } : {}),
 });
 
@@ -22,6 +23,7 @@ export const partnersRepository = tableRepository({
     name: input.name,
     job: input.job,
     images: toJsonList(input.images),
+    image_descriptions: toJsonDescriptions(input.imageDescriptions, input.images),
     link: input.link ?? null,
   }),
   order: [['name', 'asc']],

@@ -11,6 +11,8 @@ export interface EventsTable {
   event_date: string;
   description: string;
   images: string;
+  /** JSON: each image's description, by its address (`{}` when none has one). */
+  image_descriptions: Generated<string>;
   image_cover: string;
   link_event: string;
   /** Unique; set when the event is created and never changed (migration 2026-11-28-slugs). */
@@ -34,6 +36,8 @@ export interface NewsTable {
   address: string;
   description: string;
   images: string;
+  /** JSON: each image's description, by its address (`{}` when none has one). */
+  image_descriptions: Generated<string>;
   /** Unique; set when the entry is created and never changed (migration 2026-11-28-slugs). */
   slug: string;
   created_at: string;
@@ -45,6 +49,8 @@ export interface PartnersTable {
   name: string;
   job: string;
   images: string;
+  /** JSON: each image's description, by its address (`{}` when none has one). */
+  image_descriptions: Generated<string>;
   link: string | null;
   created_at: string;
   updated_at: string;

@@ -14,7 +14,9 @@ import {
 } from '@mui/material';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useInput, useNotify } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { TEXT_LIMITS } from '../../shared/constants.ts';
+import type { ImageDescriptions } from '../../shared/images.ts';
 import { uploadImage } from './admin-api.ts';
 import { UploadProgressBar, useUploadProgress } from './upload-progress.tsx';
 
@@ -27,10 +29,50 @@ interface ImageListInputProps {
 }
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
+/** Where the form keeps every image's description, shared by an entry's image lists. */
+const DESCRIPTIONS = 'imageDescriptions';
 
-/** A list of image URLs: upload (converted by the server), reorder, remove, or paste an address. */
+/**
+ * The description of one image, kept in the form's `imageDescriptions` by the image's address. An image
+ * without one is read as decorative by screen readers: the field says so, as a warning.
+ */
+function ImageDescriptionInput({ src, index, list }: { src: string; index: number; list: string }) {
+  const { setValue } = useFormContext();
+  const descriptions = (useWatch({ name: DESCRIPTIONS }) ?? {}) as ImageDescriptions;
+  const value = descriptions[src] ?? '';
+  const missing = !value.trim();
+  return (
+    <TextField
+      size="small"
+      multiline
+      minRows={2}
+      label="Descripción"
+      value={value}
+      onChange={(event) =>
+        setValue(DESCRIPTIONS, { ...descriptions, [src]: event.target.value }, { shouldDirty: true })
+      }
+      slotProps={{
+        htmlInput: {
+          maxLength: TEXT_LIMITS.imageDescription,
+          'aria-label': `Descripción de la imagen ${index + 1} de «${list}»`,
+        },
+        formHelperText: { sx: missing ? { color: 'warning.dark' } : undefined },
+      }}
+      helperText={
+        missing ? 'Sin descripción: un lector de pantalla no dirá qué muestra.' : 'Lo que muestra la imagen.'
+      }
+      sx={{ mx: 0.75, mb: 1, width: 'calc(100% - 12px)' }}
+    />
+  );
+}
+
+/**
+ * A list of image URLs: upload (converted by the server), reorder, remove, or paste an address; and
+ * each image's description.
+ */
 export function ImageListInput({ source, label, helperText, single = false }: ImageListInputProps) {
   const { field, fieldState } = useInput<string[]>({ source, defaultValue: [] });
+  const descriptionError = useFormContext().getFieldState(DESCRIPTIONS).error;
   const notify = useNotify();
   const [uploading, setUploading] = useState(0);
   const progress = useUploadProgress();
@@ -96,7 +138,7 @@ export function ImageListInput({ source, label, helperText, single = false }: Im
             mb: 1,
             display: 'grid',
             gap: 1.5,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
           }}
         >
           {images.map((src, index) => (
@@ -149,6 +191,7 @@ export function ImageListInput({ source, label, helperText, single = false }: Im
                   <ArrowForwardIcon fontSize="small" />
                 </IconButton>
               </Stack>
+              <ImageDescriptionInput src={src} index={index} list={label} />
             </Box>
           ))}
         </Box>
@@ -192,8 +235,9 @@ export function ImageListInput({ source, label, helperText, single = false }: Im
         </Button>
       </Stack>
       <UploadProgressBar state={progress.state} />
-      <FormHelperText id={`${id}-help`} error={Boolean(fieldState.error)}>
+      <FormHelperText id={`${id}-help`} error={Boolean(fieldState.error ?? descriptionError)}>
         {fieldState.error?.message ??
+          descriptionError?.message ??
           helperText ??
           'JPEG, PNG o WebP de hasta 8 MB; se convierten a WebP en varios tamaños.'}
       </FormHelperText>

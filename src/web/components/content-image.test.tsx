@@ -48,4 +48,28 @@ describe('ContentImage', () => {
     rerender(<ContentImage src={undefined} sizes="160px" width={400} height={400} />);
     expect(container).toBeEmptyDOMElement();
   });
+
+  it('says what the image shows when the staff described it, and is decorative otherwise', () => {
+    const descriptions = { '/uploads/abc123-960.webp': 'Tres ingenieras revisan un panel solar.' };
+    const { container, rerender } = render(
+      <ContentImage
+        src="/uploads/abc123-960.webp"
+        descriptions={descriptions}
+        sizes="160px"
+        width={4}
+        height={3}
+      />,
+    );
+    expect(container.querySelector('img')).toHaveAttribute('alt', 'Tres ingenieras revisan un panel solar.');
+    rerender(
+      <ContentImage
+        src="/uploads/other-960.webp"
+        descriptions={descriptions}
+        sizes="160px"
+        width={4}
+        height={3}
+      />,
+    );
+    expect(container.querySelector('img')).toHaveAttribute('alt', '');
+  });
 });

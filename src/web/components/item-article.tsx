@@ -1,11 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { ImageDescriptions } from '../../shared/images.ts';
 import { ContentImage } from './content-image.tsx';
 import styles from './item-article.module.css';
 
 export interface ItemArticleProps {
-  /** The entry's first image (decorative: the title says what it is about). */
+  /** The entry's first image, and the entry's image descriptions (without one it is decorative). */
   image: string | undefined;
+  descriptions?: ImageDescriptions | undefined;
   title: string;
   /** What goes under the title: place, date. */
   meta: ReactNode;
@@ -15,7 +17,7 @@ export interface ItemArticleProps {
 }
 
 /** The page of one news entry or event: image, title, its place and date, the text, a way back. */
-export function ItemArticle({ image, title, meta, back, children }: ItemArticleProps) {
+export function ItemArticle({ image, descriptions, title, meta, back, children }: ItemArticleProps) {
   return (
     <article className={`section ${styles.page}`} aria-labelledby="item-title">
       <div className={`container ${styles.inner}`}>
@@ -27,6 +29,7 @@ export function ItemArticle({ image, title, meta, back, children }: ItemArticleP
           <ContentImage
             className={styles.image}
             src={image}
+            descriptions={descriptions}
             sizes="(max-width: 1040px) 95vw, 960px"
             width={1200}
             height={800}

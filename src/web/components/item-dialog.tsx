@@ -1,5 +1,6 @@
 import { MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { ImageDescriptions } from '../../shared/images.ts';
 import { ContentImage } from './content-image.tsx';
 import { Dialog, DialogTitle } from './dialog.tsx';
 
@@ -7,6 +8,7 @@ import { Dialog, DialogTitle } from './dialog.tsx';
 interface DialogItem {
   name: string;
   images: readonly string[];
+  imageDescriptions?: ImageDescriptions | undefined;
 }
 
 export interface ItemDialogProps<Item extends DialogItem> {
@@ -50,6 +52,7 @@ export function ItemDialog<Item extends DialogItem>({
           <ContentImage
             className={`${block}__image`}
             src={item.images[0]}
+            descriptions={item.imageDescriptions}
             sizes={imageSizes}
             width={1200}
             height={800}

@@ -36,6 +36,7 @@ export function EventsTeaser({ events, loading, onSignUp }: EventsTeaserProps) {
       <div className="events-teaser__media">
         <ContentImage
           src={cover}
+          descriptions={event.imageDescriptions}
           sizes="(max-width: 768px) 100vw, 50vw"
           width={1200}
           height={800}

@@ -37,6 +37,7 @@ export function NewsList({ news }: { news: readonly News[] | undefined }) {
                   <ContentImage
                     className="card__media"
                     src={image}
+                    descriptions={entry.imageDescriptions}
                     sizes="(max-width: 768px) 100vw, 33vw"
                     width={1200}
                     height={800}

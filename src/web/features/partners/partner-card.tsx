@@ -20,7 +20,15 @@ export function PartnerCard({ partner, linkLabel, linkIcon, className }: Partner
   return (
     <article className={['partner-card', className ?? ''].filter(Boolean).join(' ')}>
       <div className="partner-card__photo">
-        <ContentImage src={image} sizes="160px" width={400} height={400} loading="lazy" decoding="async" />
+        <ContentImage
+          src={image}
+          descriptions={partner.imageDescriptions}
+          sizes="160px"
+          width={400}
+          height={400}
+          loading="lazy"
+          decoding="async"
+        />
       </div>
       <div className="partner-card__body">
         <h3 className="partner-card__name">{partner.name}</h3>

@@ -33,6 +33,7 @@ export function EventoPage() {
   return (
     <ItemArticle
       image={event.images[0]}
+      descriptions={event.imageDescriptions}
       title={event.name}
       back={{ href: itemSections.event, label: 'Todos los eventos' }}
       meta={

@@ -42,6 +42,7 @@ export function NoticiaPage() {
   return (
     <ItemArticle
       image={entry.images[0]}
+      descriptions={entry.imageDescriptions}
       title={entry.name}
       back={{ href: itemSections.news, label: 'Todas las noticias' }}
       meta={
