@@ -40,6 +40,10 @@ export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: stri
     db: db as Kysely<unknown>,
     provider,
     migrationTableSchema: options.schema,
+    // Migrations are made on branches that land in any order, each named by its own date so two never
+    // collide; each touches only its own tables and columns, so one that lands after a later-named one
+    // has run is run too, instead of stopping the server.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
