@@ -96,9 +96,12 @@ export function adminContentRoutes(now: () => Date): FastifyPluginAsyncZod {
       },
     );
 
+    // A page, though under /api/: it gets a page's security headers (its stylesheets and images), not
+    // the data answers' ones, which allow nothing to load.
+    const pageHeaders = app.securityHeadersFor(itemPaths.news('x'));
     const sendPreview = (reply: FastifyReply, html: string) =>
       reply
-        .headers({ ...noStore, 'X-Robots-Tag': 'noindex, nofollow' })
+        .headers({ ...pageHeaders, ...noStore, 'X-Robots-Tag': 'noindex, nofollow' })
         .type('text/html; charset=utf-8')
         .send(html);
 

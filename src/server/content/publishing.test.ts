@@ -201,6 +201,11 @@ describe.each(testDialects)('drafts and scheduled entries on %s', (dialect) => {
     expect(preview.headers['content-type']).toContain('text/html');
     expect(preview.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(preview.headers['cache-control']).toBe('no-store');
+    // A page's security headers: its stylesheets and images may load (the API's allow nothing).
+    expect(preview.headers['content-security-policy']).toBe(
+      (await t.app.inject('/Inicio')).headers['content-security-policy'],
+    );
+    expect(preview.headers['content-security-policy']).toContain("img-src 'self'");
     expect(preview.body).toContain('Vista previa: esta página aún no es pública');
     expect(preview.body).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(preview.body).toContain(`<p>/Noticias/${draft.slug}</p>`);
