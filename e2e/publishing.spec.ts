@@ -45,7 +45,7 @@ test.describe('Borradores, vista previa y publicación programada', () => {
 
     // Not public: the API and the entry's address know nothing of it.
     const created = (
-      (await (await page.request.get('/api/admin/news')).json()) as {
+      (await (await page.request.get('/api/admin/content/news')).json()) as {
         data: { id: string; name: string; slug: string }[];
       }
     ).data.find((item) => item.name === name)!;

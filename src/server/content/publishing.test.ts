@@ -5,6 +5,7 @@ import { registrationPaths } from '../../shared/registration-paths.ts';
 import { testDialects } from '../test/databases.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { listingBuild } from '../test/listing-build.ts';
+import { referencedFiles } from '../uploads/uploads.repository.ts';
 
 const newsInput = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -55,7 +56,7 @@ describe.each(testDialects)('drafts and scheduled entries on %s', (dialect) => {
     return response.json().data as { id: string; slug: string; status: string; publishAt: string | null };
   };
   const adminItem = async (resource: 'events' | 'news', id: string) =>
-    (await admin.request('GET', `/api/admin/${resource}/${id}`)).json().data;
+    (await admin.request('GET', `/api/admin/content/${resource}/${id}`)).json().data;
 
   it('refuses a scheduled entry without its time, and states it does not know, with field messages', async () => {
     const scheduled = await admin.request('POST', '/api/news/create', {
@@ -88,13 +89,13 @@ describe.each(testDialects)('drafts and scheduled entries on %s', (dialect) => {
     expect((await t.app.inject('/sitemap.xml')).body).not.toContain(draft.slug);
     expect((await t.app.inject('/Inicio')).body).not.toContain('Borrador secreto');
 
-    const list = (await admin.request('GET', '/api/admin/news')).json().data as {
+    const list = (await admin.request('GET', '/api/admin/content/news')).json().data as {
       id: string;
       status: string;
     }[];
     expect(list.find((item) => item.id === draft.id)?.status).toBe('draft');
-    expect((await visitor.request('GET', '/api/admin/news')).statusCode).toBe(401);
-    expect((await visitor.request('GET', `/api/admin/news/${draft.id}`)).statusCode).toBe(401);
+    expect((await visitor.request('GET', '/api/admin/content/news')).statusCode).toBe(401);
+    expect((await visitor.request('GET', `/api/admin/content/news/${draft.id}`)).statusCode).toBe(401);
 
     // Published later: public from then on, dated then; an edit keeps that date.
     at('2027-01-11T10:00:00.000Z');
@@ -196,7 +197,7 @@ describe.each(testDialects)('drafts and scheduled entries on %s', (dialect) => {
 
   it('previews an entry in any state for the admin only, with a banner and for no search engine', async () => {
     const draft = await create('news', newsInput('Nota en preparación', { status: 'draft' }));
-    const preview = await admin.request('GET', `/api/admin/news/${draft.id}/preview`);
+    const preview = await admin.request('GET', `/api/admin/content/news/${draft.id}/preview`);
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toContain('text/html');
     expect(preview.headers['x-robots-tag']).toBe('noindex, nofollow');
@@ -214,18 +215,37 @@ describe.each(testDialects)('drafts and scheduled entries on %s', (dialect) => {
     expect(preview.body).not.toContain('type="module"');
     // Still nowhere public.
     expect((await t.app.inject('/Inicio')).body).not.toContain('Nota en preparación');
-    expect((await visitor.request('GET', `/api/admin/news/${draft.id}/preview`)).statusCode).toBe(401);
-    expect((await admin.request('GET', '/api/admin/news/nope/preview')).statusCode).toBe(404);
+    expect((await visitor.request('GET', `/api/admin/content/news/${draft.id}/preview`)).statusCode).toBe(
+      401,
+    );
+    expect((await admin.request('GET', '/api/admin/content/news/nope/preview')).statusCode).toBe(404);
 
     const event = await create(
       'events',
       eventInput('Foro programado', { status: 'scheduled', publishAt: '2027-02-01T09:00:00-06:00' }),
     );
-    const eventPreview = await admin.request('GET', `/api/admin/events/${event.id}/preview`);
+    const eventPreview = await admin.request('GET', `/api/admin/content/events/${event.id}/preview`);
     expect(eventPreview.body).toContain(
       `Se publicará el ${clock.formatLong('2027-02-01T15:00:00.000Z')}`.replace(/&/g, '&amp;'),
     );
     expect(eventPreview.body).toContain('<li>Foro programado</li>');
+  });
+
+  it('counts the images of drafts and scheduled entries as in use, so no clean-up removes them', async () => {
+    const draftImage = '/uploads/0123456789abcdef0123-960.webp';
+    const laterImage = '/uploads/fedcba9876543210fedc-960.webp';
+    await create('news', newsInput('Con imagen en borrador', { status: 'draft', images: [draftImage] }));
+    await create(
+      'events',
+      eventInput('Con portada programada', {
+        status: 'scheduled',
+        publishAt: '2099-01-01T00:00:00Z',
+        imageCover: [laterImage],
+      }),
+    );
+    const inUse = await referencedFiles(t.app.db);
+    expect(inUse).toContain('0123456789abcdef0123-960.webp');
+    expect(inUse).toContain('fedcba9876543210fedc-960.webp');
   });
 
   it('deletes drafts and scheduled entries like any other', async () => {
@@ -236,8 +256,8 @@ describe.each(testDialects)('drafts and scheduled entries on %s', (dialect) => {
     );
     expect((await admin.request('DELETE', `/api/news/delete/${draft.id}`)).statusCode).toBe(200);
     expect((await admin.request('DELETE', `/api/events/delete/${event.id}`)).statusCode).toBe(200);
-    expect((await admin.request('GET', `/api/admin/news/${draft.id}`)).statusCode).toBe(404);
-    expect((await admin.request('GET', `/api/admin/events/${event.id}`)).statusCode).toBe(404);
+    expect((await admin.request('GET', `/api/admin/content/news/${draft.id}`)).statusCode).toBe(404);
+    expect((await admin.request('GET', `/api/admin/content/events/${event.id}`)).statusCode).toBe(404);
   });
 });
 
