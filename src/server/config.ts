@@ -114,6 +114,11 @@ export interface Config {
   siteUrl: string;
   /** Event registrations: the reminder this long before the start (0: none), deletion after the event. */
   registrations?: { reminderMs: number; retentionDays: number };
+  /**
+   * The time, for what depends on it being public (scheduled events and news); the system's unless a
+   * test sets its own clock.
+   */
+  now?: () => Date;
 }
 
 /** How long requests are kept in production when REQUEST_RETENTION_DAYS is not set: a year. */

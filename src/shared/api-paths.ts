@@ -61,6 +61,12 @@ const adminRoutes = {
   person: '/api/admin/privacy/person',
   personExport: '/api/admin/privacy/person/export',
   personCancel: '/api/admin/privacy/person/cancel',
+  adminEvents: '/api/admin/content/events',
+  adminEvent: '/api/admin/content/events/:id',
+  adminEventPreview: '/api/admin/content/events/:id/preview',
+  adminNews: '/api/admin/content/news',
+  adminNewsItem: '/api/admin/content/news/:id',
+  adminNewsPreview: '/api/admin/content/news/:id/preview',
   eventRegistrationsAdmin: '/api/admin/events/:id/registrations',
   eventRegistrationsCsv: '/api/admin/events/:id/registrations/export.csv',
   registrationCancel: '/api/admin/registrations/:id/cancel',
@@ -136,6 +142,14 @@ const makeAdminPaths = (routes: typeof adminRoutes) =>
     person: routes.person,
     personExport: routes.personExport,
     personCancel: routes.personCancel,
+    /** Every event or news item, whatever its state, with it (content/admin-content.routes.ts). */
+    contentList: (resource: 'events' | 'news') =>
+      resource === 'events' ? routes.adminEvents : routes.adminNews,
+    contentItem: (resource: 'events' | 'news', id: string) =>
+      fillRoute(resource === 'events' ? routes.adminEvent : routes.adminNewsItem, id),
+    /** The entry's page as visitors will see it, for the admin only. */
+    contentPreview: (resource: 'events' | 'news', id: string) =>
+      fillRoute(resource === 'events' ? routes.adminEventPreview : routes.adminNewsPreview, id),
     eventRegistrations: (eventId: string) => fillRoute(routes.eventRegistrationsAdmin, eventId),
     eventRegistrationsCsv: (eventId: string) => fillRoute(routes.eventRegistrationsCsv, eventId),
     registrationCancel: (id: string) => fillRoute(routes.registrationCancel, id),

@@ -9,6 +9,8 @@ export const messages = {
   url: 'Debe ser una dirección https:// o una ruta del sitio que empiece con /',
   httpsUrl: 'Debe ser una dirección que empiece con https://',
   isoDate: 'Debe ser una fecha y hora ISO 8601, por ejemplo 2026-03-08T17:00:00Z',
+  publishAtRequired: 'Indica la fecha y hora en que se publicará',
+  publicationStatus: 'Debe ser borrador, programado o publicado',
   unknownField: 'Este campo no se admite',
   invalidValue: 'Valor no válido',
 } as const;

@@ -179,6 +179,39 @@ export const UtcTimestampSchema = z
   .pipe(z.iso.datetime({ offset: true, error: messages.isoDate }))
   .transform((value) => new Date(value).toISOString());
 
+// --- Publication (drafts and scheduling) ---------------------------------------------------------
+
+/** An event's or news item's state: a draft, scheduled for `publishAt`, or published. */
+export const PUBLICATION_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+
+/**
+ * The state fields of an event's or news item's input: both optional, so the spec's payloads (and every
+ * client written before them) publish at once. `publishAt` is an instant with its offset (stored in
+ * UTC); required when the state is `scheduled`, ignored otherwise.
+ */
+const publicationFields = {
+  status: z.enum(PUBLICATION_STATUSES, { error: messages.publicationStatus }).default('published'),
+  publishAt: UtcTimestampSchema.nullable().optional(),
+};
+const publishAtWhenScheduled = (
+  value: { status: PublicationStatus; publishAt?: string | null | undefined },
+  context: z.core.$RefinementCtx,
+) => {
+  if (value.status === 'scheduled' && !value.publishAt)
+    context.addIssue({ code: 'custom', path: ['publishAt'], message: messages.publishAtRequired });
+};
+
+/** What the admin's answers add to an event or news item: its state, and when it was or will be public. */
+export const PublicationSchema = z.object({
+  status: z.enum(PUBLICATION_STATUSES),
+  /** When a scheduled entry becomes public (UTC ISO); null when it is not scheduled. */
+  publishAt: z.string().nullable(),
+  /** When it became (or, scheduled, will become) public; null for a draft never published. */
+  publishedAt: z.string().nullable(),
+});
+export type Publication = z.infer<typeof PublicationSchema>;
+
 /** An event's registration settings: absent means people cannot sign up. `capacity` null: no limit. */
 export const EventRegistrationInputSchema = z.object(
   {
@@ -195,21 +228,24 @@ export const EventRegistrationInputSchema = z.object(
 );
 export type EventRegistrationInput = z.infer<typeof EventRegistrationInputSchema>;
 
-export const EventInputSchema = z.strictObject(
-  {
-    name: requiredText(TEXT_LIMITS.title),
-    location: requiredText(TEXT_LIMITS.location),
-    date: requiredText(TEXT_LIMITS.displayDate),
-    eventDate: UtcTimestampSchema,
-    description: requiredText(TEXT_LIMITS.description),
-    images: ImageListSchema,
-    imageCover: ImageListSchema,
-    imageDescriptions: ImageDescriptionsSchema.optional(),
-    linkEvent: HttpsUrlSchema,
-    registration: EventRegistrationInputSchema.optional(),
-  },
-  { error: messages.unknownField },
-);
+export const EventInputSchema = z
+  .strictObject(
+    {
+      name: requiredText(TEXT_LIMITS.title),
+      location: requiredText(TEXT_LIMITS.location),
+      date: requiredText(TEXT_LIMITS.displayDate),
+      eventDate: UtcTimestampSchema,
+      description: requiredText(TEXT_LIMITS.description),
+      images: ImageListSchema,
+      imageCover: ImageListSchema,
+      imageDescriptions: ImageDescriptionsSchema.optional(),
+      linkEvent: HttpsUrlSchema,
+      registration: EventRegistrationInputSchema.optional(),
+      ...publicationFields,
+    },
+    { error: messages.unknownField },
+  )
+  .superRefine(publishAtWhenScheduled);
 export type EventInput = z.input<typeof EventInputSchema>;
 export const EventSchema = z.object({
   id: z.string(),
@@ -237,16 +273,19 @@ export const EventSchema = z.object({
 export type Event = z.infer<typeof EventSchema>;
 export type EventRegistration = NonNullable<Event['registration']>;
 
-export const NewsInputSchema = z.strictObject(
-  {
-    name: requiredText(TEXT_LIMITS.title),
-    address: requiredText(TEXT_LIMITS.location),
-    description: requiredText(TEXT_LIMITS.html),
-    images: ImageListSchema,
-    imageDescriptions: ImageDescriptionsSchema.optional(),
-  },
-  { error: messages.unknownField },
-);
+export const NewsInputSchema = z
+  .strictObject(
+    {
+      name: requiredText(TEXT_LIMITS.title),
+      address: requiredText(TEXT_LIMITS.location),
+      description: requiredText(TEXT_LIMITS.html),
+      images: ImageListSchema,
+      imageDescriptions: ImageDescriptionsSchema.optional(),
+      ...publicationFields,
+    },
+    { error: messages.unknownField },
+  )
+  .superRefine(publishAtWhenScheduled);
 export type NewsInput = z.input<typeof NewsInputSchema>;
 export const NewsSchema = z.object({
   id: z.string(),
@@ -257,8 +296,16 @@ export const NewsSchema = z.object({
   imageDescriptions: ImageDescriptionsOutput,
   /** The entry's page is `/Noticias/<slug>`: made from the name at creation, unique, never changed. */
   slug: z.string(),
+  /** When it became public (UTC ISO): the date its page and card show. */
+  publishedAt: z.string().optional(),
 });
 export type News = z.infer<typeof NewsSchema>;
+
+/** An event or news item as the admin's answers give it: with its state. */
+export const AdminEventSchema = EventSchema.extend(PublicationSchema.shape);
+export type AdminEvent = z.infer<typeof AdminEventSchema>;
+export const AdminNewsSchema = NewsSchema.extend(PublicationSchema.shape);
+export type AdminNews = z.infer<typeof AdminNewsSchema>;
 
 export const PartnerInputSchema = z.strictObject(
   {

@@ -40,7 +40,7 @@ export function eventsCalendar(events: readonly Event[], siteUrl: string): strin
 
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(apiRoutes.eventsFeed, async (_request, reply) => {
-    const events = upcomingEvents(await eventsRepository.list(app.db));
+    const events = upcomingEvents(await eventsRepository.list(app.db, app.publishing.now()));
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/calendar; charset=utf-8')
@@ -51,7 +51,11 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.eventFile,
     { schema: { params: z.object({ file: z.string().regex(/^.{1,200}\.ics$/) }) } },
     async (request, reply) => {
-      const event = await eventsRepository.get(app.db, request.params.file.replace(/\.ics$/, ''));
+      const event = await eventsRepository.get(
+        app.db,
+        request.params.file.replace(/\.ics$/, ''),
+        app.publishing.now(),
+      );
       if (!event) throw notFound();
       return reply
         .header('Cache-Control', 'no-cache')

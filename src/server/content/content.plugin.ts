@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  AdminEventSchema,
+  AdminNewsSchema,
   EventInputSchema,
   EventSchema,
   NewsInputSchema,
@@ -9,6 +11,9 @@ import {
   PartnerSchema,
 } from '../../shared/schemas.ts';
 import { adminScope } from '../plugins/sessions.ts';
+import { adminContentRoutes } from './admin-content.routes.ts';
+import { startPublicationTimer, type PublicationTimer } from './publication-timer.ts';
+import { guardUnpublishedEvents } from './unpublished-events.ts';
 import { calendarRoutes } from './calendar.routes.ts';
 import { contentReadRoutes, contentWriteRoutes } from './crud.routes.ts';
 import { eventsRepository } from './events.repository.ts';
@@ -18,24 +23,32 @@ import { partnersRepository } from './partners.repository.ts';
 import { seedDemoContentIfEmpty } from './seed.ts';
 import { sitemapRoutes } from './sitemap.routes.ts';
 
-const events = {
-  resource: 'events',
-  input: EventInputSchema,
-  entity: EventSchema,
-  repository: eventsRepository,
-} as const;
-const news = {
-  resource: 'news',
-  input: NewsInputSchema,
-  entity: NewsSchema,
-  repository: newsRepository,
-} as const;
-const partners = {
-  resource: 'partners',
-  input: PartnerInputSchema,
-  entity: PartnerSchema,
-  repository: partnersRepository,
-} as const;
+const resources = (now: () => Date) =>
+  ({
+    events: {
+      resource: 'events',
+      input: EventInputSchema,
+      entity: EventSchema,
+      adminEntity: AdminEventSchema,
+      repository: eventsRepository,
+      now,
+    },
+    news: {
+      resource: 'news',
+      input: NewsInputSchema,
+      entity: NewsSchema,
+      adminEntity: AdminNewsSchema,
+      repository: newsRepository,
+      now,
+    },
+    partners: {
+      resource: 'partners',
+      input: PartnerInputSchema,
+      entity: PartnerSchema,
+      repository: partnersRepository,
+      now,
+    },
+  }) as const;
 
 /**
  * What the association publishes: events, news and partners. Their lists and entries under
@@ -49,11 +62,15 @@ export const contentPlugin = fp(
       const seeded = await seedDemoContentIfEmpty(app.db);
       if (seeded) app.log.info('demo content seeded into an empty database');
     }
+    // What is public depends on the time: a test gives its own clock.
+    const now = app.config.now ?? (() => new Date());
+    const { events, news, partners } = resources(now);
     app.pageRenderer.drawContentFrom(async () => {
+      const at = now();
       const [eventList, newsList, partnerList] = await Promise.all([
-        eventsRepository.list(app.db),
-        newsRepository.list(app.db),
-        partnersRepository.list(app.db),
+        eventsRepository.list(app.db, at),
+        newsRepository.list(app.db, at),
+        partnersRepository.list(app.db, at),
       ]);
       return { events: eventList, news: newsList, partners: partnerList };
     });
@@ -65,11 +82,24 @@ export const contentPlugin = fp(
         await scope.register(contentWriteRoutes(events));
         await scope.register(contentWriteRoutes(news));
         await scope.register(contentWriteRoutes(partners));
+        await scope.register(adminContentRoutes(now));
       }),
     );
+    app.decorate('publishing', { now, ...startPublicationTimer(app, now) });
+    guardUnpublishedEvents(app, now);
     await app.register(calendarRoutes);
     await app.register(itemPageRoutes);
     await app.register(sitemapRoutes);
   },
   { name: 'content', dependencies: ['database', 'content-changes', 'ready-answers', 'accounts', 'site'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * What is public when: `now()` is the time content is read at (a test's clock, else the system's);
+     * `check()` looks at once whether a scheduled entry became public (tests drive their clock with it).
+     */
+    publishing: PublicationTimer & { now: () => Date };
+  }
+}

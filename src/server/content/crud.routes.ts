@@ -15,7 +15,11 @@ export interface ContentResource<Input, Entity> {
   resource: Resource;
   input: z.ZodType<Input>;
   entity: z.ZodType<Entity>;
+  /** Events and news: the entity as the admin reads it, with its state. */
+  adminEntity?: z.ZodType;
   repository: ContentRepository<Input, Entity>;
+  /** The time that decides what is public (a test's clock, else the system's). */
+  now: () => Date;
 }
 
 /**
@@ -25,7 +29,7 @@ export interface ContentResource<Input, Entity> {
 export function contentReadRoutes<Input, Entity>(
   definition: ContentResource<Input, Entity>,
 ): FastifyPluginAsyncZod {
-  const { resource, repository } = definition;
+  const { resource, repository, now } = definition;
   const one = dataEnvelope(definition.entity);
   const listEnvelope = dataEnvelope(z.array(definition.entity));
 
@@ -58,7 +62,7 @@ export function contentReadRoutes<Input, Entity>(
     const prepareList = () => {
       const started = generation;
       const prepared = repository
-        .list(app.db)
+        .list(app.db, now())
         .then((data) => prepareBody(JSON.stringify(listEnvelope.parse({ data }))));
       // A failed read is not kept, nor one that a write overtook.
       const forget = () => {
@@ -102,7 +106,9 @@ export function contentReadRoutes<Input, Entity>(
       apiRoutes.get(resource),
       { schema: { params: IdParamSchema, response: { 200: one, 404: ApiErrorSchema } } },
       async (request, reply) => {
-        const entity = await repository.get(app.db, request.params.id);
+        // Only what is public: a draft's or a scheduled entry's id is unknown here (the admin reads it
+        // through her own routes).
+        const entity = await repository.get(app.db, request.params.id, now());
         if (!entity) throw notFound();
         reply.header('Cache-Control', 'no-cache');
         return { data: entity };
@@ -113,14 +119,19 @@ export function contentReadRoutes<Input, Entity>(
 
 /**
  * The three writes, with the spec's payload names: create `{[createKey]}`, update `{[idKey], [dataKey]}`.
- * They need an admin (and CSRF, checked globally); each is published as a content change.
+ * They need an admin (and CSRF, checked globally); each is published as a content change. Events and
+ * news are answered as the admin reads them, with their state.
  */
 export function contentWriteRoutes<Input, Entity>(
   definition: ContentResource<Input, Entity>,
 ): FastifyPluginAsyncZod {
-  const { resource, repository } = definition;
+  const { resource, repository, now } = definition;
   const keys = payloadKeys[resource];
-  const one = dataEnvelope(definition.entity);
+  const one = dataEnvelope(definition.adminEntity ?? definition.entity);
+  /** The written entry as the admin reads it (with its state, when it has one). */
+  const answer = async (app: { db: Parameters<typeof repository.get>[0] }, entity: Entity, at: Date) =>
+    (repository.getAny ? await repository.getAny(app.db, (entity as { id: string }).id, at) : undefined) ??
+    entity;
   const createBody = z.strictObject({ [keys.createKey]: definition.input });
   const updateBody = z.strictObject({ [keys.idKey]: IdSchema, [keys.dataKey]: definition.input });
 
@@ -133,9 +144,10 @@ export function contentWriteRoutes<Input, Entity>(
       },
       async (request, reply) => {
         const input = (request.body as Record<string, Input>)[keys.createKey] as Input;
-        const entity = await repository.create(app.db, input);
+        const at = now();
+        const entity = await repository.create(app.db, input, at);
         app.contentChanges.publish(resource);
-        return reply.code(201).send({ data: entity });
+        return reply.code(201).send({ data: await answer(app, entity, at) });
       },
     );
 
@@ -147,14 +159,16 @@ export function contentWriteRoutes<Input, Entity>(
       },
       async (request) => {
         const body = request.body as Record<string, unknown>;
+        const at = now();
         const entity = await repository.update(
           app.db,
           body[keys.idKey] as string,
           body[keys.dataKey] as Input,
+          at,
         );
         if (!entity) throw notFound();
         app.contentChanges.publish(resource);
-        return { data: entity };
+        return { data: await answer(app, entity, at) };
       },
     );
 

@@ -1,11 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import type { PublicationStatus } from '../../shared/schemas.ts';
 import type { EventInputSchema, Event } from '../../shared/schemas.ts';
 import type { EventsTable } from '../db/schema.ts';
 import { fromJsonDescriptions, fromJsonList, toJsonDescriptions, toJsonList } from './json-list.ts';
 import { tableRepository } from './table-repository.ts';
 
-export type EventValues = z.output<typeof EventInputSchema>;
+/** What a write stores: the input as checked; without a state, it is published. */
+export type EventValues = Omit<z.output<typeof EventInputSchema>, 'status'> & { status?: PublicationStatus };
 
 export const toEvent = (row: Selectable<EventsTable>): Event => ({
   id: row.id,
@@ -49,4 +51,5 @@ export const eventsRepository = tableRepository({
     ['name', 'asc'],
   ],
   slug: { from: (input) => input.name, fallback: 'evento' },
+  publication: (input) => ({ status: input.status ?? 'published', publishAt: input.publishAt }),
 });

@@ -24,13 +24,13 @@ export const itemPageRoutes: FastifyPluginAsync = async (app) => {
         const { key } = request.params;
         // Slugs and ids are both [A-Za-z0-9-]: anything else names no entry.
         if (!/^[A-Za-z0-9_-]{1,200}$/.test(key)) return reply.redirect(kind.home, 302);
-        const entry = await kind.repository.getBySlug(app.db, key);
+        const entry = await kind.repository.getBySlug(app.db, key, app.publishing.now());
         if (entry) {
           const page = await renderer.page(kind.path(entry.slug));
           reply.header('Cache-Control', 'no-cache');
           return sendPrepared(request, reply, page, 'text/html; charset=utf-8');
         }
-        const byId = await kind.repository.get(app.db, key);
+        const byId = await kind.repository.get(app.db, key, app.publishing.now());
         if (byId) return reply.redirect(kind.path(byId.slug), 301);
         return reply.redirect(kind.home, 302);
       },

@@ -1,5 +1,6 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
+import type { PublicationStatus } from '../../shared/schemas.ts';
 import type { NewsInputSchema, News } from '../../shared/schemas.ts';
 import { messages } from '../../shared/messages.ts';
 import type { NewsTable } from '../db/schema.ts';
@@ -8,7 +9,8 @@ import { InvalidInputError } from '../domain-errors.ts';
 import { tableRepository } from './table-repository.ts';
 import { sanitizeNewsHtml } from './sanitize.ts';
 
-export type NewsValues = z.output<typeof NewsInputSchema>;
+/** What a write stores: the input as checked; without a state, it is published. */
+export type NewsValues = Omit<z.output<typeof NewsInputSchema>, 'status'> & { status?: PublicationStatus };
 
 export const toNews = (row: Selectable<NewsTable>): News => ({
   id: row.id,
@@ -18,9 +20,10 @@ export const toNews = (row: Selectable<NewsTable>): News => ({
   images: fromJsonList(row.images),
   ...fromJsonDescriptions(row.image_descriptions),
   slug: row.slug,
+  ...(row.published_at ? { publishedAt: row.published_at } : {}),
 });
 
-/** News descriptions are HTML: sanitised on every write. */
+/** News descriptions are HTML: sanitised on every write. A news item's date is when it became public. */
 export const newsRepository = tableRepository({
   table: 'news',
   toEntity: toNews,
@@ -36,6 +39,11 @@ export const newsRepository = tableRepository({
       image_descriptions: toJsonDescriptions(input.imageDescriptions, input.images),
     };
   },
-  order: [['created_at', 'desc']],
+  // Newest first by the time they became public (drafts, never public, by their creation).
+  order: [
+    [sql`coalesce(published_at, created_at)`, 'desc'],
+    ['created_at', 'desc'],
+  ],
   slug: { from: (input) => input.name, fallback: 'noticia' },
+  publication: (input) => ({ status: input.status ?? 'published', publishAt: input.publishAt }),
 });

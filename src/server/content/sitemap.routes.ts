@@ -11,7 +11,10 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
   const base = app.config.siteUrl.replace(/\/$/, '');
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const [news, events] = await Promise.all([newsRepository.list(app.db), eventsRepository.list(app.db)]);
+    const [news, events] = await Promise.all([
+      newsRepository.list(app.db, app.publishing.now()),
+      eventsRepository.list(app.db, app.publishing.now()),
+    ]);
     const paths = [
       ...PAGE_PATHS,
       ...news.map((entry) => itemPaths.news(entry.slug)),

@@ -28,6 +28,12 @@ export interface EventsTable {
   registration_waitlisted: Generated<number>;
   /** The last waitlist place drawn: places are 1, 2, 3… in the order people joined the line. */
   registration_next_place: Generated<number>;
+  /** Publication (migration 2026-12-04-publishing): 'draft', 'scheduled' or 'published'. */
+  status: Generated<string>;
+  /** When a scheduled entry becomes public (UTC ISO); null unless scheduled. */
+  publish_at: string | null;
+  /** When it became (scheduled: will become) public; null for a draft never published. */
+  published_at: string | null;
 }
 
 export interface NewsTable {
@@ -42,6 +48,12 @@ export interface NewsTable {
   slug: string;
   created_at: string;
   updated_at: string;
+  /** Publication (migration 2026-12-04-publishing): 'draft', 'scheduled' or 'published'. */
+  status: Generated<string>;
+  /** When a scheduled entry becomes public (UTC ISO); null unless scheduled. */
+  publish_at: string | null;
+  /** When it became (scheduled: will become) public; null for a draft never published. */
+  published_at: string | null;
 }
 
 export interface PartnersTable {

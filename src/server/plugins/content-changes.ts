@@ -9,6 +9,11 @@ export type ContentChangeListener = (resource: Resource) => void;
 export interface ContentChanges {
   /** Tells this instance's listeners, then the other instances through the bus. */
   publish(resource: Resource): void;
+  /**
+   * Tells this instance's listeners only: for a change every instance sees by itself (a scheduled entry
+   * whose time came), so none needs to be told by another.
+   */
+  notice(resource: Resource): void;
   /** Adds a listener for changes made here and elsewhere. */
   subscribe(listener: ContentChangeListener): void;
   /** How changes reach the other instances; none with a lone SQLite process. */
@@ -42,6 +47,7 @@ export const contentChangesPlugin = fp(
         tell(resource);
         bus?.publish(resource);
       },
+      notice: tell,
       subscribe(listener) {
         listeners.add(listener);
       },

@@ -37,6 +37,11 @@ export interface PageRenderer {
    * Its answer must hold nothing a visitor typed.
    */
   refusal(pathname: string, form: PostedFormAnswer): Promise<PreparedBody> | PreparedBody;
+  /**
+   * A page drawn from the content given instead of the source's (an entry's preview, for the admin):
+   * rendered for that response only, never cached. Unlike the others, a failure is thrown.
+   */
+  renderWith(pathname: string, content: Awaited<ReturnType<PageContentSource>>): Promise<string>;
   /** Forgets rendered pages (content changed). */
   invalidate(): void;
   /** Where pages get their content from (the content domain says, when it is registered). */
@@ -215,10 +220,14 @@ export async function createPageRenderer(options: {
   /** The copies a content change dropped: served while the database cannot be read to make new ones. */
   const beforeChange = new Map<string, PreparedBody>();
 
-  async function renderFresh(pathname: string, form?: PostedFormAnswer): Promise<string> {
+  async function renderFresh(
+    pathname: string,
+    form?: PostedFormAnswer,
+    given?: Awaited<ReturnType<PageContentSource>>,
+  ): Promise<string> {
     if (!entry) return template;
     const data: PageData = {
-      ...(await content()),
+      ...(given ?? (await content())),
       seed: Math.random(),
       ...(form === undefined ? {} : { form }),
     };
@@ -302,6 +311,9 @@ export async function createPageRenderer(options: {
     refusal: (pathname, form) => kept(`${pathname}\n${JSON.stringify(form)}`, pathname, form),
     async render(pathname) {
       return (await kept(pathname, pathname)).text;
+    },
+    renderWith(pathname, given) {
+      return renderFresh(pathname, undefined, given);
     },
     async renderPrivate(pathname, form) {
       try {

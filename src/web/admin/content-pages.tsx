@@ -15,6 +15,7 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { EmptyState, Thumbnail, useIsSmall } from './list-layout.tsx';
+import { PublicationActions, PublicationChip, type PublishedResource } from './content-publication.tsx';
 import { schemaResolver } from './schema-resolver.ts';
 
 type RecordText = (record: RaRecord) => ReactNode;
@@ -34,6 +35,8 @@ export interface ContentListProps {
   tertiaryText?: RecordText;
   /** The table's columns between the picture and the edit and delete buttons. */
   children: ReactNode;
+  /** Events and news: a column (on phones, a line) with each entry's state. */
+  publication?: boolean;
 }
 
 /**
@@ -51,6 +54,7 @@ export function ContentList({
   secondaryText,
   tertiaryText,
   children,
+  publication = false,
 }: ContentListProps) {
   const small = useIsSmall();
   const allFilters = useMemo(
@@ -67,7 +71,17 @@ export function ContentList({
       {small ? (
         <SimpleList
           primaryText={(record) => record.name}
-          secondaryText={secondaryText}
+          secondaryText={
+            publication
+              ? (record) => (
+                  <>
+                    {secondaryText(record)}
+                    <br />
+                    <PublicationChip record={record} />
+                  </>
+                )
+              : secondaryText
+          }
           tertiaryText={tertiaryText}
           leftAvatar={(record) => <Thumbnail src={image.src(record)} />}
           linkType="edit"
@@ -80,6 +94,13 @@ export function ContentList({
             render={(record: RaRecord) => <Thumbnail src={image.src(record)} />}
           />
           {children}
+          {publication ? (
+            <FunctionField
+              label="Estado"
+              sortable={false}
+              render={(record: RaRecord) => <PublicationChip record={record} />}
+            />
+          ) : null}
           <EditButton />
           <DeleteButton mutationMode="pessimistic" />
         </Datagrid>
@@ -97,10 +118,26 @@ export function ContentCreate({ title, form }: { title: string; form: ReactEleme
   );
 }
 
-/** A content resource's edit page around its form: saved once the server agrees, then back to the list. */
-export function ContentEdit({ title, form }: { title: string; form: ReactElement }) {
+/**
+ * A content resource's edit page around its form: saved once the server agrees, then back to the list.
+ * Events and news add their preview and "Ver en el sitio" at the top.
+ */
+export function ContentEdit({
+  title,
+  form,
+  publication,
+}: {
+  title: string;
+  form: ReactElement;
+  publication?: PublishedResource;
+}) {
   return (
-    <Edit title={title} mutationMode="pessimistic" redirect="list">
+    <Edit
+      title={title}
+      mutationMode="pessimistic"
+      redirect="list"
+      {...(publication ? { actions: <PublicationActions resource={publication} /> } : {})}
+    >
       {form}
     </Edit>
   );

@@ -5,6 +5,8 @@ import { filterContent } from './content-list.ts';
 
 const CONTENT = new Set<string>(['events', 'news', 'partners']);
 const isContent = (resource: string): resource is Resource => CONTENT.has(resource);
+/** Events and news have a state: the admin reads them, drafts included, through her own routes. */
+const isPublished = (resource: Resource): resource is 'events' | 'news' => resource !== 'partners';
 
 /** Admin-API lists are paged and filtered by the server. */
 async function serverList(resource: string, params: GetListParams) {
@@ -39,7 +41,9 @@ async function serverList(resource: string, params: GetListParams) {
 export const dataProvider: DataProvider = {
   async getList(resource, params) {
     if (isContent(resource)) {
-      const { data } = await adminGet<{ data: RaRecord[] }>(apiPaths.list(resource));
+      const { data } = await adminGet<{ data: RaRecord[] }>(
+        isPublished(resource) ? adminPaths.contentList(resource) : apiPaths.list(resource),
+      );
       return filterContent(resource, data, params);
     }
     return (await serverList(resource, params)) as GetListResult;
@@ -47,7 +51,10 @@ export const dataProvider: DataProvider = {
 
   async getOne(resource, params) {
     const id = String(params.id);
-    if (isContent(resource)) return adminGet(apiPaths.get(resource, id));
+    if (isContent(resource))
+      return adminGet(
+        isPublished(resource) ? adminPaths.contentItem(resource, id) : apiPaths.get(resource, id),
+      );
     if (resource === 'requests') return adminGet(adminPaths.request(id));
     if (resource === 'arco') return adminGet(adminPaths.arcoRequest(id));
     if (resource === 'newsletter-campaigns') return adminGet(adminPaths.newsletterCampaign(id));
@@ -90,8 +97,13 @@ export const dataProvider: DataProvider = {
     const id = String(params.id);
     if (isContent(resource)) {
       const keys = payloadKeys[resource];
-      // The slug is the server's (made once, never edited): it is not part of the input.
-      const { id: _id, slug: _slug, ...fields } = params.data as Record<string, unknown>;
+      // The slug and the date it became public are the server's: they are not part of the input.
+      const {
+        id: _id,
+        slug: _slug,
+        publishedAt: _publishedAt,
+        ...fields
+      } = params.data as Record<string, unknown>;
       return adminSend('PUT', apiPaths.update(resource), { [keys.idKey]: id, [keys.dataKey]: fields });
     }
     if (resource === 'requests') {

@@ -17,6 +17,7 @@ import { EventRegistrations } from './event-registrations.tsx';
 import { ImageListInput } from './image-list-input.tsx';
 import { HttpsUrlInput, RequiredTextInput } from './content-inputs.tsx';
 import { ContentCreate, ContentEdit, ContentForm, ContentList } from './content-pages.tsx';
+import { PublicationInput } from './content-publication.tsx';
 import { clock } from '../../shared/clock.ts';
 import { EventInputSchema } from '../../shared/schemas.ts';
 
@@ -44,6 +45,7 @@ export function EventList() {
       image={{ label: 'Portada', src: (record) => record.imageCover?.[0] ?? record.images?.[0] }}
       secondaryText={(record) => clock.formatShort(record.eventDate)}
       tertiaryText={(record) => record.location}
+      publication
     >
       <TextField source="name" label="Nombre" />
       <FunctionField
@@ -128,6 +130,7 @@ function EventForm() {
         parse={(value: string | number | null) => (value === '' || value === null ? null : Number(value))}
         helperText="Vacío: sin límite. Al llenarse, las personas entran a una lista de espera."
       />
+      <PublicationInput />
     </ContentForm>
   );
 }
@@ -137,6 +140,7 @@ export const EventCreate = () => <ContentCreate title="Nuevo evento" form={<Even
 export const EventEdit = () => (
   <ContentEdit
     title="Editar evento"
+    publication="events"
     form={
       <>
         <EventForm />

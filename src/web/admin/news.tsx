@@ -5,11 +5,12 @@ import { TEXT_LIMITS } from '../../shared/constants.ts';
 import { ImageListInput } from './image-list-input.tsx';
 import { RequiredTextInput } from './content-inputs.tsx';
 import { ContentCreate, ContentEdit, ContentForm, ContentList } from './content-pages.tsx';
+import { PublicationInput } from './content-publication.tsx';
 import { NewsInputSchema } from '../../shared/schemas.ts';
 
 const NewsTextInput = lazy(() => import('./news-text-input.tsx'));
 
-/** News come from the server newest first; that order is kept (news carry no date of their own). */
+/** News come from the server newest first (by the time they became public); that order is kept. */
 export function NewsList() {
   return (
     <ContentList
@@ -18,6 +19,7 @@ export function NewsList() {
       empty={{ title: 'Todavía no hay noticias', text: 'Publica la primera para que aparezca en Inicio.' }}
       image={{ label: 'Imagen', src: (record) => record.images?.[0] }}
       secondaryText={(record) => record.address}
+      publication
     >
       <TextField source="name" label="Título" sortable={false} />
       <TextField source="address" label="Lugar" sortable={false} />
@@ -36,10 +38,11 @@ function NewsForm() {
         <NewsTextInput />
       </Suspense>
       <ImageListInput source="images" label="Imágenes" />
+      <PublicationInput />
     </ContentForm>
   );
 }
 
 export const NewsCreate = () => <ContentCreate title="Nueva noticia" form={<NewsForm />} />;
 
-export const NewsEdit = () => <ContentEdit title="Editar noticia" form={<NewsForm />} />;
+export const NewsEdit = () => <ContentEdit title="Editar noticia" form={<NewsForm />} publication="news" />;

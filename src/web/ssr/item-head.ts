@@ -1,3 +1,4 @@
+import { clock } from '../../shared/clock.ts';
 import { itemPaths, itemRoutes, pagePaths, routeOf } from '../../shared/api-paths.ts';
 import { htmlToText, summary } from '../../shared/excerpt.ts';
 import type { Event, News } from '../../shared/schemas.ts';
@@ -48,6 +49,7 @@ function newsHead(entry: News, siteUrl: string): ItemHead {
       author: organisation,
       publisher: organisation,
       contentLocation: { '@type': 'Place', name: entry.address },
+      ...(entry.publishedAt ? { datePublished: clock.isoWithOffset(entry.publishedAt) } : {}),
       inLanguage: 'es-MX',
     },
   };

@@ -186,6 +186,10 @@ describe.each(testDialects)('every admin route as a logged-in admin, on %s', (di
       'GET /api/admin/uploads',
       'POST /api/news/create',
       'DELETE /api/events/delete/:id',
+      'GET /api/admin/content/news',
+      'GET /api/admin/content/events/:id',
+      'GET /api/admin/content/news/:id/preview',
+      'GET /api/admin/content/events/:id/preview',
     ]) {
       expect(names).toContain(expected);
     }

@@ -11,6 +11,7 @@ import { ContentImage } from '../../components/content-image.tsx';
 import { newsSection } from '../../content/home.ts';
 import { lazyWithPreload } from '../../lib/lazy-component.tsx';
 import { isPlainClick } from '../../lib/plain-click.ts';
+import { NewsDate } from './news-date.tsx';
 import './news.css';
 
 // The dialog (and its HTML sanitiser) loads the first time a visitor opens a news entry.
@@ -45,6 +46,7 @@ export function NewsList({ news }: { news: readonly News[] | undefined }) {
                     decoding="async"
                   />
                   <div className="news-card__body">
+                    <NewsDate className="news-card__date" publishedAt={entry.publishedAt} />
                     <h3 className="news-card__title">{entry.name}</h3>
                     <p className="news-card__text">{newsExcerpt(entry)}</p>
                     {/* The entry's own page: a plain click shows it in the dialog instead, a middle

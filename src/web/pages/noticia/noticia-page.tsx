@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react';
+import { CalendarDays, MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from '../../lib/router.tsx';
 import { itemSections } from '../../../shared/api-paths.ts';
@@ -6,6 +6,7 @@ import { ItemArticle } from '../../components/item-article.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { itemDocumentTitle } from '../../content/seo.ts';
 import { useNews } from '../../features/news/get-news.ts';
+import { NewsDate } from '../../features/news/news-date.tsx';
 import styles from './noticia-page.module.css';
 
 /**
@@ -47,8 +48,18 @@ export function NoticiaPage() {
       back={{ href: itemSections.news, label: 'Todas las noticias' }}
       meta={
         <>
-          <MapPin aria-hidden="true" size={18} />
-          <span>{entry.address}</span>
+          {entry.publishedAt ? (
+            <span className={styles.published}>
+              <CalendarDays aria-hidden="true" size={18} />
+              <span>
+                Publicada el <NewsDate publishedAt={entry.publishedAt} />
+              </span>
+            </span>
+          ) : null}
+          <span className={styles.published}>
+            <MapPin aria-hidden="true" size={18} />
+            <span>{entry.address}</span>
+          </span>
         </>
       }
     >
