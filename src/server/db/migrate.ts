@@ -11,6 +11,7 @@ import * as mailPartsAndConsents from './migrations/2026-11-30-mail-parts-and-co
 import * as privacy from './migrations/2026-12-01-privacy.ts';
 import * as registrations from './migrations/2026-12-02-registrations.ts';
 import * as newsletter from './migrations/2026-12-03-newsletter.ts';
+import * as passwordReset from './migrations/2026-12-05-password-reset.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
 export const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-privacy': privacy,
   '2026-12-02-registrations': registrations,
   '2026-12-03-newsletter': newsletter,
+  '2026-12-05-password-reset': passwordReset,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
