@@ -36,12 +36,21 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     return typeof email === 'string' ? normaliseEmail(email) : '';
   });
   const perClient = attemptLimit(app, 'password-reset-ip', loginRateLimit, (request) => request.ip);
-  const perClientConfirm = attemptLimit(app, 'password-reset-confirm', loginRateLimit, (request) => request.ip);
+  const perClientConfirm = attemptLimit(
+    app,
+    'password-reset-confirm',
+    loginRateLimit,
+    (request) => request.ip,
+  );
 
   // Work done after an answer has left; awaited at close (and by tests).
   const pending = new Set<Promise<void>>();
   const later = (work: () => Promise<void>) => {
-    const run = work().catch((error: unknown) => app.log.error({ err: error }, 'password reset failed'));
+    // On the next turn of the event loop: the answer has been handed over whole before the work begins
+    // (with SQLite's synchronous driver it would otherwise run before the answer's last callbacks).
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => app.log.error({ err: error }, 'password reset failed'));
     pending.add(run);
     void run.finally(() => pending.delete(run));
   };
@@ -151,10 +160,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Links past their 30 minutes are deleted when a new one is asked for, and at least every hour.
-  const timer = setInterval(
-    () => void pruneResetTokens(app.db, new Date()).catch(() => {}),
-    HOUR_MS,
-  );
+  const timer = setInterval(() => void pruneResetTokens(app.db, new Date()).catch(() => {}), HOUR_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 };

@@ -77,27 +77,24 @@ export const stepUpPlugin = fp(
       app.mailWorker.wake();
     };
 
-    app.decorate(
-      'stepUp',
-      (describe: DescribeAction): StepUpHooks => ({
-        async preValidation(request) {
-          const at = request.session.get('stepUpAt');
-          if (!at || Date.now() - at > STEP_UP_MS) {
-            throw new HttpError(403, 'STEP_UP_REQUIRED', recoveryMessages.stepUpRequired);
-          }
-        },
-        async onSend(request, reply, payload) {
-          if (reply.statusCode >= 300) return payload;
-          try {
-            // The record acted on (a new admin) is not told about itself; a removed one no longer exists.
-            await tellOtherAdmins(request, request.stepUpAction ?? describe(request), idIn(payload));
-          } catch (error) {
-            request.log.error({ err: error }, 'could not queue the sensitive-action mail');
-          }
-          return payload;
-        },
-      }),
-    );
+    app.decorate('stepUp', (describe: DescribeAction): StepUpHooks => ({
+      async preValidation(request) {
+        const at = request.session.get('stepUpAt');
+        if (!at || Date.now() - at > STEP_UP_MS) {
+          throw new HttpError(403, 'STEP_UP_REQUIRED', recoveryMessages.stepUpRequired);
+        }
+      },
+      async onSend(request, reply, payload) {
+        if (reply.statusCode >= 300) return payload;
+        try {
+          // The record acted on (a new admin) is not told about itself; a removed one no longer exists.
+          await tellOtherAdmins(request, request.stepUpAction ?? describe(request), idIn(payload));
+        } catch (error) {
+          request.log.error({ err: error }, 'could not queue the sensitive-action mail');
+        }
+        return payload;
+      },
+    }));
   },
   { name: 'step-up', dependencies: ['database', 'mail'] },
 );

@@ -127,6 +127,10 @@ export class Browser {
 
   /** Types the password (and a code) again, as a sensitive change asks first (decision 035). */
   async confirm(password = TEST_ADMIN.password, code?: string) {
-    return this.request('POST', '/api/admin/me/confirm', code === undefined ? { password } : { password, code });
+    return this.request(
+      'POST',
+      '/api/admin/me/confirm',
+      code === undefined ? { password } : { password, code },
+    );
   }
 }
