@@ -173,3 +173,55 @@ test.describe('¿Olvidaste tu contraseña?', () => {
     }
   });
 });
+
+test.describe('Cambios importantes', () => {
+  let api: APIRequestContext;
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    api = await playwright.request.newContext({ baseURL });
+  });
+  test.afterAll(async () => api.dispose());
+
+  test('Crear y quitar una cuenta piden antes la contraseña en un diálogo', async ({ page, mailbox }) => {
+    test.slow();
+    const account = await newAccount(api, 'confirma');
+    const other = `otra-${Date.now().toString(36)}@example.org`;
+    try {
+      await page.goto('/admin');
+      await logIn(page, account.email, PASSWORD);
+      await expect(summary(page)).toBeVisible(SLOW);
+      await page.goto('/admin#/admins/create');
+      await page.getByRole('textbox', { name: /Correo electrónico/ }).fill(other);
+      await page.getByLabel(/Contraseña inicial/).fill('una-clave-inicial-larga');
+      await page.getByRole('button', { name: 'Guardar' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Confirma que eres tú' });
+      await expect(dialog).toContainText(`Crear la cuenta de administración de ${other}`);
+      await dialog.getByRole('textbox', { name: /Tu contraseña/ }).fill('no-es-esta');
+      await dialog.getByRole('button', { name: 'Confirmar' }).click();
+      await expect(dialog.getByText('La contraseña no es correcta')).toBeVisible();
+      await expectAccessible(page);
+      await dialog.getByRole('textbox', { name: /Tu contraseña/ }).fill(PASSWORD);
+      await dialog.getByRole('button', { name: 'Confirmar' }).click();
+      await expect(page.getByText(other)).toBeVisible(SLOW);
+
+      // The configured admin is told who did it.
+      await mailbox.waitFor(
+        (message) =>
+          message.to.includes(E2E_ADMIN.email) &&
+          message.subject ===
+            `Aviso de seguridad: ${account.email} creó la cuenta de administración de ${other}`,
+      );
+
+      // Within five minutes of the confirmation, removing it asks nothing more.
+      await page.getByRole('button', { name: `Quitar acceso de ${other}` }).click();
+      await expect(page.getByText(`Se quitó el acceso de ${other}`)).toBeVisible(SLOW);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    } finally {
+      const left = (
+        (await (await api.get('/api/admin/admins')).json()) as { data: { id: string; email: string }[] }
+      ).data;
+      for (const admin of left.filter((row) => row.email === other)) await removeAccount(api, admin.id);
+      await removeAccount(api, account.id);
+    }
+  });
+});

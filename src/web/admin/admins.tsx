@@ -60,7 +60,7 @@ function RemoveAdminButton() {
         size="small"
         startIcon={<DeleteIcon />}
         onClick={() => void remove()}
-        aria-label={`Quitar el acceso de ${record.email}`}
+        aria-label={`Quitar acceso de ${record.email}`}
       >
         Quitar acceso
       </MuiButton>
