@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { adminMessages, messages, secondFactorMessages } from './messages.ts';
-import { MAX_PASSWORD_LENGTH } from './admin-schemas.ts';
+import { adminMessages, messages, recoveryMessages, secondFactorMessages } from './messages.ts';
+import { MAX_PASSWORD_LENGTH, NewPasswordSchema } from './admin-schemas.ts';
+import { EmailSchema } from './schemas.ts';
 
 // The admin's own account: logging in with a second factor and setting one up. Used by the auth routes
 // (src/server/auth) and the admin app's login and "Mi cuenta" pages.
@@ -51,9 +52,30 @@ export type SecondFactorSetup = z.infer<typeof SecondFactorSetupSchema>;
 
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
-export const SecondFactorDisableSchema = z.strictObject({
-  password: z
-    .string({ error: messages.required })
-    .min(1, { error: messages.required })
-    .max(MAX_PASSWORD_LENGTH, { error: adminMessages.passwordTooLong }),
+const currentPassword = z
+  .string({ error: messages.required })
+  .min(1, { error: messages.required })
+  .max(MAX_PASSWORD_LENGTH, { error: adminMessages.passwordTooLong });
+
+/**
+ * The password asked again before a sensitive change (creating or removing an admin, turning the
+ * second factor off, retention), with a code from the app or a recovery code when the account has a
+ * second factor (decision 035).
+ */
+export const StepUpSchema = z.strictObject({
+  password: currentPassword,
+  code: z.string().trim().max(32, { error: secondFactorMessages.badCode }).optional(),
+});
+export type StepUp = z.infer<typeof StepUpSchema>;
+
+/** "¿Olvidaste tu contraseña?": the address a link is sent to, when it belongs to an admin. */
+export const PasswordResetRequestSchema = z.strictObject({ email: EmailSchema });
+
+/** The link's token (from the mail) and the new password. */
+export const PasswordResetConfirmSchema = z.strictObject({
+  token: z
+    .string({ error: recoveryMessages.resetLinkInvalid })
+    .min(1, { error: recoveryMessages.resetLinkInvalid })
+    .max(200, { error: recoveryMessages.resetLinkInvalid }),
+  password: NewPasswordSchema,
 });

@@ -85,15 +85,16 @@ export const RetentionSchema = z.strictObject({
     .nullable(),
 });
 
-const password = z
+/** A new password, wherever one is set: creating an admin, changing one's own, a reset by mail. */
+export const NewPasswordSchema = z
   .string({ error: messages.required })
   .min(MIN_PASSWORD_LENGTH, { error: adminMessages.passwordTooShort(MIN_PASSWORD_LENGTH) })
   .max(MAX_PASSWORD_LENGTH, { error: adminMessages.passwordTooLong });
 
-export const NewAdminSchema = z.strictObject({ email: EmailSchema, password });
+export const NewAdminSchema = z.strictObject({ email: EmailSchema, password: NewPasswordSchema });
 export const PasswordChangeSchema = z.strictObject({
   currentPassword: z.string({ error: messages.required }).min(1, { error: messages.required }),
-  newPassword: password,
+  newPassword: NewPasswordSchema,
 });
 
 export const AdminRowSchema = z.object({ id: z.string(), email: z.string(), createdAt: z.string() });

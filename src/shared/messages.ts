@@ -56,10 +56,21 @@ export const secondFactorMessages = {
   setupRequired: 'Antes de continuar, activa la verificación en dos pasos en «Mi cuenta».',
   noSetupStarted: 'Vuelve a empezar la activación: el código QR anterior ya no es válido.',
   alreadyOn: 'La verificación en dos pasos ya está activada.',
+  alreadyOff: 'La verificación en dos pasos no está activada.',
   mandatory: 'La verificación en dos pasos es obligatoria para todas las administradoras.',
   wrongPassword: 'La contraseña actual no es correcta',
   enrolmentExpired:
     'Esta cuenta no activó la verificación en dos pasos a tiempo. Pide a otra administradora que la cree de nuevo.',
+} as const;
+
+/** A forgotten password (a link by mail) and the password asked again before a sensitive change. */
+export const recoveryMessages = {
+  resetSent:
+    'Si ese correo pertenece a una cuenta de administración, en unos minutos llegará un enlace para elegir una contraseña nueva. El enlace dura 30 minutos.',
+  resetLinkInvalid:
+    'Este enlace para restablecer la contraseña ya se usó o venció (dura 30 minutos). Pide uno nuevo desde «¿Olvidaste tu contraseña?».',
+  stepUpRequired: 'Por seguridad, vuelve a escribir tu contraseña para hacer este cambio.',
+  wrongPassword: 'La contraseña no es correcta',
 } as const;
 
 /** The privacy rights' texts: the ARCO form, the admin's ARCO section and the person search. */

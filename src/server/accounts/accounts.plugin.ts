@@ -5,12 +5,15 @@ import { adminScope } from '../plugins/sessions.ts';
 import { ensureAdmin } from './admins.repository.ts';
 import { adminsRoutes } from './admins.routes.ts';
 import { authRoutes } from './auth.routes.ts';
+import { passwordResetRoutes } from './password-reset.routes.ts';
 import { requireAdminPlugin } from './require-admin.ts';
 import { secondFactorRoutes } from './second-factor.routes.ts';
+import { stepUpPlugin } from './step-up.ts';
+import { stepUpRoutes } from './step-up.routes.ts';
 
 /**
- * The association's staff: login and logout, the admin accounts, passwords, the second factor and the
- * activity log. Decorates `requireAdmin`, which every other domain's admin routes use.
+ * The association's staff: login and logout, the admin accounts, passwords (and their reset by mail),
+ * the second factor, the password asked again before sensitive changes, and the activity log. Decorates `requireAdmin`, which every other domain's admin routes use.
  */
 export const accountsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -25,14 +28,18 @@ export const accountsPlugin = fp(
       }
     }
     await app.register(requireAdminPlugin);
+    await app.register(stepUpPlugin);
+    // A forgotten password: public routes, outside the admin scope (they read no session).
+    await app.register(fp(passwordResetRoutes, { name: 'password-reset' }));
     await app.register(
       adminScope(async (scope) => {
         await scope.register(authRoutes);
         await scope.register(adminsRoutes);
         await scope.register(secondFactorRoutes);
+        await scope.register(stepUpRoutes);
         await scope.register(auditRoutes);
       }),
     );
   },
-  { name: 'accounts', dependencies: ['database', 'security', 'sessions'] },
+  { name: 'accounts', dependencies: ['database', 'security', 'sessions', 'mail'] },
 );

@@ -5,6 +5,7 @@ import {
   createAdmin,
   credentialsOf,
   findAdminByEmail,
+  findAdminById,
   listAdmins,
   removeAdminUnlessLast,
   setAdminPassword,
@@ -37,9 +38,13 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Creating or removing an account asks for the password again, and the other admins are told (035).
   app.post(
     apiRoutes.admins,
     {
+      ...app.stepUp(
+        (request) => `creó la cuenta de administración de ${(request.body as { email: string }).email}`,
+      ),
       schema: {
         body: NewAdminSchema,
         response: { 201: dataEnvelope(AdminRowSchema), 409: ApiErrorSchema },
@@ -65,6 +70,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     apiRoutes.admin,
     {
+      ...app.stepUp(() => 'quitó una cuenta de administración'),
       schema: {
         params: IdParamSchema,
         response: {
@@ -76,6 +82,8 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
+      const target = await findAdminById(app.db, id);
+      if (target) request.stepUpAction = `quitó la cuenta de administración de ${target.email}`;
       const outcome = await removeAdminUnlessLast(app.db, app.dialect, id);
       if (outcome === 'missing') throw notFound();
       if (outcome === 'last') {
@@ -109,7 +117,8 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await setAdminPassword(app.db, adminId, request.body.newPassword);
       // This session goes on under a new id (and CSRF secret); every other one ends.
-      await request.session.regenerate(['adminId', 'loginAt']);
+      // The code this session gave stays given (without it, an account with a second factor is logged out).
+      await request.session.regenerate(['adminId', 'loginAt', 'secondFactorAt']);
       reply.renewCsrfToken();
       await endOtherSessions(app.db, adminId, request.session.sessionId);
       return { data: { ok: true } };

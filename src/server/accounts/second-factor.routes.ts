@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   RecoveryCodesSchema,
   SecondFactorCodeSchema,
-  SecondFactorDisableSchema,
   SecondFactorSetupSchema,
   SecondFactorStatusSchema,
 } from '../../shared/account-schemas.ts';
@@ -16,7 +15,6 @@ import { endOtherSessions } from '../plugins/session-store.ts';
 import { credentialsOf } from './admins.repository.ts';
 import { secondFactorChangedMail } from './templates.ts';
 import { perAdminAttempts } from './attempt-limit.ts';
-import { verifyPassword } from './password.ts';
 import { newRecoveryCodes, newTotpSecret, totpEnrolment, totpStep } from './second-factor.ts';
 import { disableSecondFactor, enableSecondFactor, secondFactorOf } from './second-factor.repository.ts';
 import { apiRoutes } from '../../shared/api-paths.ts';
@@ -137,17 +135,16 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Turning it off asks for the password and a code again (the step-up, decision 035); the other
+  // admins are told.
   app.post(
     apiRoutes.secondFactorDisable,
     {
-      preHandler: limitAttempts,
+      ...app.stepUp(() => 'desactivó la verificación en dos pasos de su cuenta'),
       schema: {
-        body: SecondFactorDisableSchema,
         response: {
           200: dataEnvelope(z.object({ ok: z.boolean() })),
-          400: ApiErrorSchema,
           409: ApiErrorSchema,
-          429: ApiErrorSchema,
         },
       },
     },
@@ -156,11 +153,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(409, 'SECOND_FACTOR_MANDATORY', secondFactorMessages.mandatory);
       }
       const adminId = adminIdOf(request);
-      const { passwordHash } = await credentialsOf(app.db, adminId);
-      if (!(await verifyPassword(request.body.password, passwordHash))) {
-        throw new HttpError(400, 'VALIDATION_ERROR', apiMessages.validation, {
-          password: secondFactorMessages.wrongPassword,
-        });
+      if (!(await secondFactorOf(app.db, adminId))?.enabledAt) {
+        throw new HttpError(409, 'SECOND_FACTOR_OFF', secondFactorMessages.alreadyOff);
       }
       await disableSecondFactor(app.db, adminId);
       await afterChange(request, reply, adminId, 'off');

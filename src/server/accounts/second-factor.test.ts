@@ -116,12 +116,11 @@ describe.each(testDialects)('second factor on %s', (dialect) => {
       'Código de verificación incorrecto (desde 127.0.0.1)',
     ]);
 
-    // Turning it off needs the password, and is audited.
-    const badOff = await browser.request('POST', '/api/admin/me/second-factor/disable', { password: 'no' });
-    expect(badOff.statusCode).toBe(400);
-    const off = await browser.request('POST', '/api/admin/me/second-factor/disable', {
-      password: TEST_ADMIN.password,
-    });
+    // Turning it off needs the password and a code again (decision 035), and is audited.
+    const badOff = await browser.request('POST', '/api/admin/me/second-factor/disable');
+    expect(badOff.statusCode).toBe(403);
+    expect((await browser.confirm(TEST_ADMIN.password, codes[1])).statusCode).toBe(200);
+    const off = await browser.request('POST', '/api/admin/me/second-factor/disable');
     expect(off.statusCode).toBe(200);
     expect(await t.app.db.selectFrom('admin_recovery_codes').select('id').execute()).toHaveLength(0);
     const actions = (await t.app.db.selectFrom('audit_log').select('action').execute()).map(
@@ -185,11 +184,10 @@ describe.each(testDialects)('second factor required of every admin on %s', (dial
       });
     }
     expect((await browser.request('GET', '/api/admin/me/second-factor')).json().data.required).toBe(true);
-    await enrol(browser);
+    const { recoveryCodes } = await enrol(browser);
     expect((await browser.request('GET', '/api/admin/requests')).statusCode).toBe(200);
-    const off = await browser.request('POST', '/api/admin/me/second-factor/disable', {
-      password: TEST_ADMIN.password,
-    });
+    expect((await browser.confirm(TEST_ADMIN.password, recoveryCodes[0])).statusCode).toBe(200);
+    const off = await browser.request('POST', '/api/admin/me/second-factor/disable');
     expect(off.statusCode).toBe(409);
     expect(off.json().error.message).toBe(secondFactorMessages.mandatory);
   });

@@ -27,6 +27,7 @@ const NAMED_ACTIONS = new Set([
   'enable',
   'disable',
   'cancel',
+  'confirm',
 ]);
 const METHOD_VERBS: Record<string, string> = {
   POST: 'create',

@@ -12,6 +12,7 @@ import * as privacy from './migrations/2026-12-01-privacy.ts';
 import * as registrations from './migrations/2026-12-02-registrations.ts';
 import * as newsletter from './migrations/2026-12-03-newsletter.ts';
 import * as publishing from './migrations/2026-12-04-publishing.ts';
+import * as passwordReset from './migrations/2026-12-05-password-reset.ts';
 import * as imageDescriptions from './migrations/2026-12-07-image-descriptions.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-registrations': registrations,
   '2026-12-03-newsletter': newsletter,
   '2026-12-04-publishing': publishing,
+  '2026-12-05-password-reset': passwordReset,
   '2026-12-07-image-descriptions': imageDescriptions,
 };
 

@@ -236,6 +236,22 @@ export interface Database {
   admin_recovery_codes: AdminRecoveryCodesTable;
 }
 
+// --- Password reset (migration 2026-12-05-password-reset) -------------------------------------------
+
+export interface AdminPasswordResetsTable {
+  /** SHA-256 (hex) of the link's random token; the token itself is only in the mail. */
+  token_hash: string;
+  admin_id: string;
+  created_at: string;
+  /** 30 minutes after created_at; the row is deleted once past it. */
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface Database {
+  admin_password_resets: AdminPasswordResetsTable;
+}
+
 // --- Privacy (migration 2026-12-01-privacy) -------------------------------------------------------
 
 /** An ARCO request, with its folio; `right_kind` and `status` are those of src/shared/arco.ts. */

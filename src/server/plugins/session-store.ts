@@ -76,7 +76,11 @@ export async function endOtherSessions(
     .where('sid', '!=', keepSid)
     .execute();
   const ended = candidates
-    .filter((row) => (JSON.parse(row.data) as { adminId?: unknown }).adminId === adminId)
+    .filter((row) => {
+      // A login waiting for its code (password given, code not yet) ends too.
+      const data = JSON.parse(row.data) as { adminId?: unknown; pendingAdminId?: unknown };
+      return data.adminId === adminId || data.pendingAdminId === adminId;
+    })
     .map((row) => row.sid);
   if (ended.length > 0) await db.deleteFrom('sessions').where('sid', 'in', ended).execute();
   return ended.length;

@@ -185,6 +185,13 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     apiRoutes.retention,
     {
+      // Asks for the password again; the other admins are told (accounts/step-up.ts, decision 035).
+      ...app.stepUp((request) => {
+        const days = (request.body as { retentionDays: number | null }).retentionDays;
+        return days === null
+          ? 'desactivó la eliminación automática de solicitudes'
+          : `cambió la conservación de solicitudes a ${days} ${days === 1 ? 'día' : 'días'}`;
+      }),
       schema: {
         body: RetentionSchema,
         response: { 200: dataEnvelope(RetentionSchema.extend({ deleted: z.number() })) },

@@ -207,6 +207,8 @@ describe.each(testDialects)('requests inbox on %s', (dialect) => {
     expect((await admin.request('GET', '/api/admin/settings/retention')).json()).toEqual({
       data: { retentionDays: null },
     });
+    // Changing it asks for the password again (decision 035).
+    expect((await admin.confirm()).statusCode).toBe(200);
     const old = new Date(Date.now() - 40 * 86_400_000).toISOString();
     await t.app.db.updateTable('requests').set({ created_at: old }).execute();
     // Marked handled today, the contact request is kept: the period counts from its last change.

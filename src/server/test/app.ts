@@ -124,4 +124,13 @@ export class Browser {
   async login(email = TEST_ADMIN.email, password = TEST_ADMIN.password) {
     return this.request('POST', '/api/auth/login', { email, password });
   }
+
+  /** Types the password (and a code) again, as a sensitive change asks first (decision 035). */
+  async confirm(password = TEST_ADMIN.password, code?: string) {
+    return this.request(
+      'POST',
+      '/api/admin/me/confirm',
+      code === undefined ? { password } : { password, code },
+    );
+  }
 }

@@ -13,6 +13,7 @@ import { Title, useNotify } from 'react-admin';
 import { ApiRequestError } from '../api/client.ts';
 import { adminGet, adminPaths, adminSend } from './admin-api.ts';
 import { SecondFactorCard } from './second-factor.tsx';
+import { useStepUp } from './step-up.tsx';
 
 function PasswordCard() {
   const notify = useNotify();
@@ -77,6 +78,7 @@ function PasswordCard() {
 
 function RetentionCard() {
   const notify = useNotify();
+  const { run, dialog } = useStepUp();
   const [days, setDays] = useState('');
   const [loaded, setLoaded] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -91,9 +93,17 @@ function RetentionCard() {
     setBusy(true);
     try {
       const value = days.trim() === '' ? null : Number(days);
-      const answer = await adminSend<{ data: { deleted: number } }>('PUT', adminPaths.retention, {
-        retentionDays: value,
-      });
+      // A change of retention may delete requests at once: the password is asked again (decision 035).
+      const answer = await run(
+        value === null
+          ? 'Conservar las solicitudes sin límite'
+          : `Eliminar las solicitudes atendidas o archivadas con más de ${value} días`,
+        () =>
+          adminSend<{ data: { deleted: number } }>('PUT', adminPaths.retention, {
+            retentionDays: value,
+          }),
+      );
+      if (answer === undefined) return;
       const deleted = answer.data.deleted;
       notify(
         value === null
@@ -136,6 +146,7 @@ function RetentionCard() {
           </Box>
         </Stack>
       </CardContent>
+      {dialog}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider } from './auth-provider.ts';
@@ -44,6 +44,7 @@ const AccountPage = screen(() => import('./account.tsx'), 'AccountPage');
 const ArcoList = screen(() => import('./arco.tsx'), 'ArcoList');
 const ArcoShow = screen(() => import('./arco.tsx'), 'ArcoShow');
 const PersonPage = screen(() => import('./person.tsx'), 'PersonPage');
+const ResetPasswordPage = screen(() => import('./reset-password-page.tsx'), 'ResetPasswordPage');
 const newsletter = () => import('./newsletter.tsx');
 const CampaignList = screen(newsletter, 'CampaignList');
 const CampaignCreate = screen(newsletter, 'CampaignCreate');
@@ -124,6 +125,17 @@ export function AdminApp() {
           list={SubscriberList}
         />
         <Resource name="audit" options={{ label: 'Actividad' }} icon={icons.audit} list={AuditList} />
+        {/* A reset link by mail: reached without a session, outside the admin's frame. */}
+        <CustomRoutes noLayout>
+          <Route
+            path="/restablecer-contrasena/:token"
+            element={
+              <Suspense fallback={null}>
+                <ResetPasswordPage />
+              </Suspense>
+            }
+          />
+        </CustomRoutes>
         <CustomRoutes>
           <Route path="/cuenta" element={<AccountPage />} />
           <Route path="/privacidad" element={<PersonPage />} />

@@ -39,6 +39,11 @@ const ACTIONS: Record<string, string> = {
   'me.second-factor.enable': 'Activó la verificación en dos pasos',
   'me.second-factor.disable': 'Desactivó la verificación en dos pasos',
   'auth.logout': 'Cerró sesión',
+  'me.confirm': 'Confirmó su contraseña para un cambio importante',
+  'me.confirm.failed': 'Confirmación de contraseña fallida',
+  'auth.password-reset.request': 'Pidió restablecer su contraseña por correo',
+  'auth.password-reset': 'Restableció su contraseña con el enlace del correo',
+  'admins.reset': 'Contraseña restablecida desde el servidor',
 };
 
 export const actionLabel = (action: string) => ACTIONS[action] ?? action;

@@ -1,6 +1,9 @@
 import { Alert, Box, Button, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Login, useLogin } from 'react-admin';
+import { adminPaths } from '../../shared/api-paths.ts';
+import { recoveryMessages } from '../../shared/messages.ts';
+import { ApiRequestError, sendJson } from '../api/client.ts';
 import {
   LoginStepExpired,
   SESSION_EXPIRED_MESSAGE,
@@ -10,14 +13,93 @@ import {
 } from './auth-provider.ts';
 
 /**
+ * "¿Olvidaste tu contraseña?": her address, and a link by mail to choose a new password (decision 035).
+ * The answer is the same whether or not the address has an account.
+ */
+function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      await sendJson('POST', adminPaths.passwordReset, { email });
+      setSent(true);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiRequestError
+          ? (failure.fields.email ?? failure.message)
+          : 'No hay conexión con el servidor. Inténtalo de nuevo.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box
+      component="form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Restablecer la contraseña"
+    >
+      <CardContent sx={{ display: 'grid', gap: 2, width: 300, maxWidth: '100%' }}>
+        <Typography variant="h6" component="h2">
+          Restablecer la contraseña
+        </Typography>
+        {sent ? (
+          <Alert severity="success" role="status">
+            {recoveryMessages.resetSent}
+          </Alert>
+        ) : (
+          <>
+            <Typography variant="body2" color="text.secondary">
+              Escribe el correo de tu cuenta de administración y te enviaremos un enlace para elegir una
+              contraseña nueva.
+            </Typography>
+            <TextField
+              label="Correo electrónico"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              inputRef={input}
+              error={Boolean(error)}
+              helperText={error || ' '}
+              required
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy}
+              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}
+              fullWidth
+            >
+              Enviar el enlace
+            </Button>
+          </>
+        )}
+        <Button variant="text" onClick={onBack}>
+          Volver a iniciar sesión
+        </Button>
+      </CardContent>
+    </Box>
+  );
+}
+
+/**
  * The admin's login: e-mail and password, then, when her account has the second factor on, a code from
  * her authenticator app or one of her recovery codes. A notice says so when she arrives here because
- * her session expired.
+ * her session expired. "¿Olvidaste tu contraseña?" asks for a reset link by mail.
  */
 export function LoginPage() {
   const [expired] = useState(sessionExpired);
   const login = useLogin();
-  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [step, setStep] = useState<'password' | 'code' | 'forgot'>('password');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -53,6 +135,14 @@ export function LoginPage() {
       setBusy(false);
     }
   };
+
+  if (step === 'forgot') {
+    return (
+      <Login>
+        <ForgotPassword initialEmail={email} onBack={() => setStep('password')} />
+      </Login>
+    );
+  }
 
   return (
     <Login>
@@ -132,7 +222,17 @@ export function LoginPage() {
             >
               Volver a escribir el correo y la contraseña
             </Button>
-          ) : null}
+          ) : (
+            <Button
+              variant="text"
+              onClick={() => {
+                setError('');
+                setStep('forgot');
+              }}
+            >
+              ¿Olvidaste tu contraseña?
+            </Button>
+          )}
         </CardContent>
       </Box>
     </Login>

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import type { SecondFactorSetup, SecondFactorStatus } from '../../shared/account-schemas.ts';
 import { adminGet, adminPaths, adminSend } from './admin-api.ts';
+import { useStepUp } from './step-up.tsx';
 
 const fieldErrors = (error: unknown) =>
   (error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {};
@@ -147,48 +148,47 @@ function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   );
 }
 
-/** Turning it off, with the password (not offered when the site requires it). */
+/**
+ * Turning it off (not offered when the site requires it): the password and a code are asked again in a
+ * dialog first (decision 035).
+ */
 function Disable({ onDisabled }: { onDisabled: () => void }) {
   const notify = useNotify();
-  const [password, setPassword] = useState('');
+  const { run, dialog } = useStepUp();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const disable = async () => {
     setBusy(true);
     setError('');
     try {
-      await adminSend('POST', adminPaths.secondFactorDisable, { password });
+      const done = await run('Desactivar la verificación en dos pasos de tu cuenta', () =>
+        adminSend('POST', adminPaths.secondFactorDisable),
+      );
+      if (done === undefined) return;
       notify('Verificación en dos pasos desactivada', { type: 'info' });
-      setPassword('');
       onDisabled();
     } catch (failure) {
-      setError(fieldErrors(failure).password ?? messageOf(failure));
+      setError(messageOf(failure));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Stack spacing={2} component="form" onSubmit={(event) => void submit(event)} noValidate>
+    <Stack spacing={2}>
       <Typography color="text.secondary">
-        Para desactivarla escribe tu contraseña. Tus códigos de recuperación dejarán de servir.
+        Si la desactivas, tus códigos de recuperación dejarán de servir y bastará tu contraseña para entrar.
       </Typography>
-      <MuiTextField
-        type="password"
-        label="Contraseña actual"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={Boolean(error)}
-        helperText={error || ' '}
-        sx={{ maxWidth: 320 }}
-        required
-      />
+      {error ? (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      ) : null}
       <Box>
-        <Button type="submit" variant="outlined" color="error" disabled={busy}>
+        <Button variant="outlined" color="error" disabled={busy} onClick={() => void disable()}>
           Desactivar la verificación en dos pasos
         </Button>
       </Box>
+      {dialog}
     </Stack>
   );
 }
