@@ -194,6 +194,8 @@ export const CampaignSchema = z.object({
   sent: z.number(),
   failed: z.number(),
   cancelled: z.number(),
+  /** Possibly not delivered: the sender stopped while handing them over (decision 036). */
+  uncertain: z.number(),
   createdAt: z.string(),
   sendStartedAt: z.string().nullable(),
 });

@@ -21,6 +21,7 @@ import {
   createCampaign,
   getCampaignRow,
   listCampaigns,
+  resendUncertain,
   startSending,
   updateCampaign,
   type CampaignRow,
@@ -224,6 +225,22 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       app.newsletter.queueInBackground(request.params.id);
       const row = (await getCampaignRow(app.db, request.params.id))!;
+      return reply.code(202).send({ data: await campaignOut(row) });
+    },
+  );
+
+  app.post(
+    apiRoutes.newsletterCampaignResend,
+    {
+      schema: {
+        params: IdParamSchema,
+        response: { 202: dataEnvelope(CampaignSchema), 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await getCampaignRow(app.db, request.params.id);
+      if (!row) throw notFound();
+      if ((await resendUncertain(app.db, row.id)) > 0) app.mailWorker.wake();
       return reply.code(202).send({ data: await campaignOut(row) });
     },
   );

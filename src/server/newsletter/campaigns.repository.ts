@@ -80,11 +80,13 @@ export interface CampaignProgress {
   sent: number;
   failed: number;
   cancelled: number;
+  /** Left mid-send by a sender that stopped: maybe delivered, not resent unless staff ask (decision 036). */
+  uncertain: number;
 }
 
 export async function campaignProgress(db: Kysely<Database>, row: CampaignRow): Promise<CampaignProgress> {
   if (row.status === 'draft') {
-    return { status: 'draft', total: 0, queued: 0, sent: 0, failed: 0, cancelled: 0 };
+    return { status: 'draft', total: 0, queued: 0, sent: 0, failed: 0, cancelled: 0, uncertain: 0 };
   }
   const counts = await db
     .selectFrom('newsletter_deliveries')
@@ -103,7 +105,43 @@ export async function campaignProgress(db: Kysely<Database>, row: CampaignRow): 
     sent: by('sent'),
     failed: by('failed'),
     cancelled: by('cancelled'),
+    uncertain: by('uncertain'),
   };
+}
+
+/**
+ * Staff chose to resend a campaign's uncertain messages: those to subscribers still active (and not
+ * blocked) are due again at once, with the same Message-ID, so a mail program that did get the first
+ * copy can drop the second; the others are cancelled. Returns how many were put back.
+ */
+export async function resendUncertain(db: Kysely<Database>, campaignId: string, now = new Date()) {
+  return db.transaction().execute(async (trx) => {
+    const stillWanted = trx
+      .selectFrom('newsletter_deliveries')
+      .innerJoin('newsletter_subscribers', 'newsletter_subscribers.id', 'newsletter_deliveries.subscriber_id')
+      .select('newsletter_deliveries.outbox_id')
+      .where('newsletter_deliveries.campaign_id', '=', campaignId)
+      .where('newsletter_subscribers.status', '=', 'active')
+      .where((eb) => notBlocked(eb, 'newsletter_subscribers.email'));
+    const resent = await trx
+      .updateTable('outbox')
+      .set({ status: 'pending', next_attempt_at: now.toISOString(), locked_until: null, claim_token: null })
+      .where('status', '=', 'uncertain')
+      .where('id', 'in', stillWanted)
+      .executeTakeFirst();
+    await trx
+      .updateTable('outbox')
+      .set({ status: 'cancelled', claim_token: null })
+      .where('status', '=', 'uncertain')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('newsletter_deliveries')
+          .select('outbox_id')
+          .where('newsletter_deliveries.campaign_id', '=', campaignId),
+      )
+      .execute();
+    return Number(resent.numUpdatedRows);
+  });
 }
 
 export async function listCampaigns(db: Kysely<Database>) {

@@ -157,7 +157,8 @@ const progressText = (campaign: Campaign) =>
   campaign.status === 'draft'
     ? '—'
     : `${campaign.sent} de ${campaign.total} enviados` +
-      (campaign.failed ? ` · ${campaign.failed} fallidos` : '');
+      (campaign.failed ? ` · ${campaign.failed} fallidos` : '') +
+      (campaign.uncertain ? ` · ${campaign.uncertain} posiblemente no entregados` : '');
 
 export function CampaignList() {
   const small = useIsSmall();
@@ -268,6 +269,7 @@ function CampaignSending() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [confirming, setConfirming] = useState(false);
+  const [confirmingResend, setConfirmingResend] = useState(false);
   const [busy, setBusy] = useState(false);
   const [live, setLive] = useState<Campaign | undefined>();
   const campaign = live && live.id === record?.id ? live : record;
@@ -319,7 +321,24 @@ function CampaignSending() {
     }
   };
 
-  const done = campaign.sent + campaign.failed + campaign.cancelled;
+  const resend = async () => {
+    setConfirmingResend(false);
+    setBusy(true);
+    try {
+      const { data } = await adminSend<{ data: Campaign }>(
+        'POST',
+        adminPaths.newsletterCampaignResend(campaign.id),
+      );
+      setLive(data);
+      notify('Se reenvían los posiblemente no entregados.', { type: 'info' });
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const done = campaign.sent + campaign.failed + campaign.cancelled + campaign.uncertain;
   const percent = campaign.total ? Math.round((100 * done) / campaign.total) : 0;
 
   return (
@@ -355,6 +374,7 @@ function CampaignSending() {
                 : `${campaign.sent} de ${campaign.total} enviados`}
               {campaign.failed ? ` · ${campaign.failed} fallidos` : ''}
               {campaign.cancelled ? ` · ${campaign.cancelled} cancelados (bajas durante el envío)` : ''}
+              {campaign.uncertain ? ` · ${campaign.uncertain} posiblemente no entregados` : ''}
             </Typography>
           </Stack>
           <LinearProgress
@@ -367,6 +387,28 @@ function CampaignSending() {
               Envío terminado.
             </Alert>
           ) : null}
+          {campaign.uncertain ? (
+            <Alert
+              severity="warning"
+              sx={{ mt: 2 }}
+              action={
+                <MuiButton
+                  color="inherit"
+                  size="small"
+                  onClick={() => setConfirmingResend(true)}
+                  disabled={busy}
+                >
+                  Reenviar
+                </MuiButton>
+              }
+            >
+              {campaign.uncertain === 1
+                ? '1 correo posiblemente no entregado: '
+                : `${campaign.uncertain} correos posiblemente no entregados: `}
+              el envío se interrumpió justo cuando se entregaban al servidor de correo, así que pudieron
+              llegar o no. Para no duplicarlos no se reenviaron solos.
+            </Alert>
+          ) : null}
         </Box>
       )}
       <Confirm
@@ -377,6 +419,15 @@ function CampaignSending() {
         cancel="Cancelar"
         onConfirm={send}
         onClose={() => setConfirming(false)}
+      />
+      <Confirm
+        isOpen={confirmingResend}
+        title="¿Reenviar los posiblemente no entregados?"
+        content={`Se reenviarán ${campaign.uncertain} correos a las suscriptoras que siguen activas. Quien ya lo haya recibido puede recibirlo otra vez (como el mismo mensaje, que muchos programas de correo muestran una sola vez).`}
+        confirm="Reenviar"
+        cancel="Cancelar"
+        onConfirm={resend}
+        onClose={() => setConfirmingResend(false)}
       />
     </Stack>
   );
