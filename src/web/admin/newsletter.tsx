@@ -48,6 +48,7 @@ const SOURCE_LABELS: Record<string, string> = {
   boletin: 'Formulario del boletín',
   contacto: 'Formulario de contacto',
   membresia: 'Solicitud de membresía',
+  registro: 'Registro a un evento',
 };
 const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
 
