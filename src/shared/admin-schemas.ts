@@ -184,6 +184,9 @@ export const CampaignInputSchema = z.strictObject(
 export type CampaignInput = z.infer<typeof CampaignInputSchema>;
 export const CampaignBodySchema = z.strictObject({ data: CampaignInputSchema });
 
+/** A page of the campaigns list (newest first). */
+export const CampaignQuerySchema = z.object({ ...paging });
+
 export const CampaignSchema = z.object({
   id: z.string(),
   subject: z.string(),

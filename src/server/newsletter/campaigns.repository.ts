@@ -85,16 +85,44 @@ export interface CampaignProgress {
 }
 
 export async function campaignProgress(db: Kysely<Database>, row: CampaignRow): Promise<CampaignProgress> {
+  return (await campaignsProgress(db, [row]))[0]!;
+}
+
+/** The progress of several campaigns (a page of the list), from one grouped read. */
+export async function campaignsProgress(
+  db: Kysely<Database>,
+  rows: readonly CampaignRow[],
+): Promise<CampaignProgress[]> {
+  const sending = rows.filter((row) => row.status !== 'draft').map((row) => row.id);
+  const counts =
+    sending.length === 0
+      ? []
+      : await db
+          .selectFrom('newsletter_deliveries')
+          .innerJoin('outbox', 'outbox.id', 'newsletter_deliveries.outbox_id')
+          .select([
+            'newsletter_deliveries.campaign_id as campaignId',
+            'outbox.status as status',
+            (eb) => eb.fn.countAll<number | string | bigint>().as('n'),
+          ])
+          .where('newsletter_deliveries.campaign_id', 'in', sending)
+          .groupBy(['newsletter_deliveries.campaign_id', 'outbox.status'])
+          .execute();
+  return rows.map((row) =>
+    progressOf(
+      row,
+      counts.filter((count) => count.campaignId === row.id),
+    ),
+  );
+}
+
+function progressOf(
+  row: CampaignRow,
+  counts: readonly { status: string; n: number | string | bigint }[],
+): CampaignProgress {
   if (row.status === 'draft') {
     return { status: 'draft', total: 0, queued: 0, sent: 0, failed: 0, cancelled: 0, uncertain: 0 };
   }
-  const counts = await db
-    .selectFrom('newsletter_deliveries')
-    .innerJoin('outbox', 'outbox.id', 'newsletter_deliveries.outbox_id')
-    .select(['outbox.status as status', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
-    .where('newsletter_deliveries.campaign_id', '=', row.id)
-    .groupBy('outbox.status')
-    .execute();
   const by = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
   const queued = counts.reduce((sum, c) => sum + Number(c.n), 0);
   const waiting = by('pending') + by('sending');
@@ -144,12 +172,22 @@ export async function resendUncertain(db: Kysely<Database>, campaignId: string, 
   });
 }
 
-export async function listCampaigns(db: Kysely<Database>) {
-  return db
-    .selectFrom('newsletter_campaigns')
-    .select(['id', 'subject', 'status', 'total', 'created_at', 'send_started_at', 'queued_at'])
-    .orderBy('id', 'desc')
-    .execute();
+/** One page of the campaigns, newest first, and how many there are in all. */
+export async function listCampaigns(db: Kysely<Database>, page: { offset: number; limit: number }) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('newsletter_campaigns')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db
+      .selectFrom('newsletter_campaigns')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 /**

@@ -429,6 +429,33 @@ describe.each(testDialects)('el boletín en %s', (dialect) => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('pagina la lista de boletines, del más nuevo al más antiguo, con su progreso', async () => {
+    const ids: string[] = [];
+    for (const subject of ['Página uno', 'Página dos', 'Página tres']) {
+      const created = await admin.request('POST', '/api/admin/newsletter/campaigns', {
+        data: { subject, html: '<p>Texto</p>' },
+      });
+      ids.push(created.json<{ data: { id: string } }>().data.id);
+    }
+    type Page = { data: { id: string; subject: string; status: string; uncertain: number }[]; total: number };
+    const first = (
+      await admin.request('GET', '/api/admin/newsletter/campaigns?page=1&perPage=2')
+    ).json<Page>();
+    expect(first.data.map((campaign) => campaign.subject)).toEqual(['Página tres', 'Página dos']);
+    expect(first.data[0]).toMatchObject({ status: 'draft', uncertain: 0 });
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    const second = (
+      await admin.request('GET', '/api/admin/newsletter/campaigns?page=2&perPage=2')
+    ).json<Page>();
+    expect(second.data[0]?.subject).toBe('Página uno');
+    expect(second.total).toBe(first.total);
+    const all = (await admin.request('GET', '/api/admin/newsletter/campaigns')).json<Page>();
+    expect(all.data.length).toBe(Math.min(all.total, 25));
+    const bad = await admin.request('GET', '/api/admin/newsletter/campaigns?perPage=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.perPage).toBeTruthy();
+  });
+
   it('marca rebotada una dirección que el servidor rechaza para siempre, y la siguiente campaña la omite', async () => {
     await activeSubscriber('rebota@example.org');
     peer.clear();

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   Confirm,
   Create,
+  CreateButton,
   Datagrid,
   Edit,
   FunctionField,
@@ -154,12 +155,15 @@ function CampaignStatusChip({ status }: { status: Campaign['status'] }) {
   return <Chip size="small" variant="outlined" label={info.label} color={info.color} />;
 }
 
+const uncertainText = (count: number) =>
+  count === 1 ? '1 posiblemente no entregado' : `${count} posiblemente no entregados`;
+
 const progressText = (campaign: Campaign) =>
   campaign.status === 'draft'
     ? '—'
     : `${campaign.sent} de ${campaign.total} enviados` +
       (campaign.failed ? ` · ${campaign.failed} fallidos` : '') +
-      (campaign.uncertain ? ` · ${campaign.uncertain} posiblemente no entregados` : '');
+      (campaign.uncertain ? ` · ${uncertainText(campaign.uncertain)}` : '');
 
 export function CampaignList() {
   const small = useIsSmall();
@@ -167,6 +171,12 @@ export function CampaignList() {
     <List
       title="Boletines"
       perPage={25}
+      // Only "Crear": react-admin's export would write the campaigns' HTML into a spreadsheet.
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
       empty={
         <EmptyState
           title="Todavía no hay boletines"
@@ -375,7 +385,7 @@ function CampaignSending() {
                 : `${campaign.sent} de ${campaign.total} enviados`}
               {campaign.failed ? ` · ${campaign.failed} fallidos` : ''}
               {campaign.cancelled ? ` · ${campaign.cancelled} cancelados (bajas durante el envío)` : ''}
-              {campaign.uncertain ? ` · ${campaign.uncertain} posiblemente no entregados` : ''}
+              {campaign.uncertain ? ` · ${uncertainText(campaign.uncertain)}` : ''}
             </Typography>
           </Stack>
           <LinearProgress
