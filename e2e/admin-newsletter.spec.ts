@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test, type Mailbox } from './fixtures.ts';
-import { E2E_ADMIN } from './paths.ts';
+import SQLite from 'better-sqlite3';
+import { expect, expectAccessible, expectNoHorizontalOverflow, test, type Mailbox } from './fixtures.ts';
+import { E2E_ADMIN, E2E_DIR } from './paths.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -54,7 +56,9 @@ test.describe('Boletín en la administración', () => {
     await open(page, '#/newsletter-subscribers');
     await page.getByPlaceholder('Correo o nombre').fill(subscriber);
     await expect(page.getByText(subscriber)).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'Activa' })).toBeVisible();
+    await expect(
+      page.getByRole('row', { name: new RegExp(subscriber) }).getByRole('cell', { name: 'Activa' }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
       'href',
       /\/api\/admin\/newsletter\/subscribers\/export\.csv/,
@@ -100,5 +104,80 @@ test.describe('Boletín en la administración', () => {
     // The list shows it sent.
     await open(page, '#/newsletter-campaigns');
     await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText('Enviado');
+  });
+
+  test('los boletines posiblemente no entregados se ven y se reenvían; las pantallas caben a 1440 y 390 px', async ({
+    page,
+    mailbox,
+  }) => {
+    const subscriber = await activeSubscriber(page, mailbox);
+    const subject = `Boletín interrumpido ${unique()}`;
+    await logIn(page);
+    const csrf = async () =>
+      ((await (await page.request.get('/api/csrf')).json()) as { data: { token: string } }).data.token;
+    const created = await page.request.post('/api/admin/newsletter/campaigns', {
+      data: { data: { subject, html: '<p>Un envío que se cortó.</p>' } },
+      headers: { 'x-xsrf-token': await csrf() },
+    });
+    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    const sent = await page.request.post(`/api/admin/newsletter/campaigns/${id}/send`, {
+      headers: { 'x-xsrf-token': await csrf() },
+    });
+    expect(sent.status()).toBe(202);
+    const first = await mailbox.waitFor((m) => m.to.includes(subscriber) && m.subject === subject, 30_000);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get(`/api/admin/newsletter/campaigns/${id}`)).json()) as {
+              data: { status: string };
+            }
+          ).data.status,
+      )
+      .toBe('sent');
+    // As the mail worker leaves this subscriber's message when the process dies mid-send (decision 036).
+    const db = new SQLite(join(E2E_DIR, 'site.db'));
+    try {
+      db.prepare(
+        `update outbox set status = 'uncertain' where id in
+           (select outbox_id from newsletter_deliveries where campaign_id = ?) and to_address = ?`,
+      ).run(id, subscriber);
+    } finally {
+      db.close();
+    }
+
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, '#/newsletter-subscribers');
+      await page.getByPlaceholder('Correo o nombre').fill(subscriber);
+      await expect(page.getByText(subscriber)).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: `test-results/admin-boletin-suscriptoras-${width}.png`, fullPage: true });
+      await open(page, '#/newsletter-campaigns');
+      await expect(page.getByText(subject)).toBeVisible();
+      await expect(page.getByText('1 posiblemente no entregado').first()).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: `test-results/admin-boletin-boletines-${width}.png`, fullPage: true });
+      await open(page, `#/newsletter-campaigns/${encodeURIComponent(id)}`);
+      await expect(page.getByText('1 correo posiblemente no entregado', { exact: false })).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: `test-results/admin-boletin-campana-${width}.png`, fullPage: true });
+    }
+
+    await page.getByRole('button', { name: 'Reenviar' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Reenviar los posiblemente no entregados?' });
+    await dialog.getByRole('button', { name: 'Reenviar' }).click();
+    await expect(page.getByTestId('campaign-progress')).toHaveText(/^(\d+) de \1 enviados$/, {
+      timeout: 30_000,
+    });
+    await expect(page.getByText('posiblemente no entregado', { exact: false })).toHaveCount(0);
+    // The same message again: one Message-ID for both copies.
+    await expect
+      .poll(() => mailbox.all().filter((m) => m.to.includes(subscriber) && m.subject === subject).length, {
+        timeout: 15_000,
+      })
+      .toBe(2);
+    const copies = mailbox.all().filter((m) => m.to.includes(subscriber) && m.subject === subject);
+    expect(copies.map((m) => m.messageId)).toEqual([first.messageId, first.messageId]);
   });
 });

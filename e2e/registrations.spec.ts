@@ -1,11 +1,13 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { MONTH_NAMES, addDays, clock, dayKey, type CalendarDate } from '../src/shared/clock.ts';
+import type { Event } from '../src/shared/schemas.ts';
 import { expect, expectAccessible, expectNoHorizontalOverflow, test, type Mailbox } from './fixtures.ts';
 import { E2E_ADMIN } from './paths.ts';
 
 const DAY_MS = 86_400_000;
 
 /** An event with `capacity` seats, made through the admin's API; returns its page's path. */
-async function createEvent(request: APIRequestContext, label: string, capacity: number) {
+async function createEvent(request: APIRequestContext, label: string, capacity: number, startsAt?: Date) {
   const csrf = async () =>
     ((await (await request.get('/api/csrf')).json()) as { data: { token: string } }).data.token;
   const login = await request.post('/api/auth/login', {
@@ -20,8 +22,8 @@ async function createEvent(request: APIRequestContext, label: string, capacity: 
       event: {
         name: `Taller ${label} ${unique}`,
         location: 'Ciudad de México',
-        date: 'En diez días',
-        eventDate: new Date(Date.now() + 10 * DAY_MS).toISOString(),
+        date: startsAt ? clock.formatEventDate(startsAt) : 'En diez días',
+        eventDate: (startsAt ?? new Date(Date.now() + 10 * DAY_MS)).toISOString(),
         description: 'Un taller práctico de almacenamiento con baterías.',
         images: ['/demo/events/event-3.svg'],
         imageCover: [],
@@ -31,8 +33,8 @@ async function createEvent(request: APIRequestContext, label: string, capacity: 
     },
   });
   expect(created.status()).toBe(201);
-  const { slug } = ((await created.json()) as { data: { slug: string } }).data;
-  return { path: `/Eventos/${slug}`, unique };
+  const { slug, id, name } = ((await created.json()) as { data: Event }).data;
+  return { path: `/Eventos/${slug}`, unique, id, name };
 }
 
 const personOf = (unique: string, name: string) => ({
@@ -40,12 +42,39 @@ const personOf = (unique: string, name: string) => ({
   email: `${name.toLowerCase()}.${unique}@example.org`,
 });
 
-async function signUp(page: Page, path: string, person: { fullName: string; email: string }) {
-  await page.goto(path);
-  const form = page.getByRole('region', { name: 'Regístrate' });
+const NEWSLETTER_BOX = 'Quiero recibir el boletín (te enviaremos un correo para confirmarlo)';
+
+async function fillAndSend(form: Locator, person: { fullName: string; email: string }, newsletter = false) {
   await form.getByLabel('Nombre completo').fill(person.fullName);
   await form.getByLabel('Correo electrónico').fill(person.email);
+  const box = form.getByRole('checkbox', { name: NEWSLETTER_BOX });
+  // Voluntary: the box starts unticked.
+  await expect(box).not.toBeChecked();
+  if (newsletter) await box.check();
   await form.getByRole('button', { name: 'Registrarme' }).click();
+}
+
+async function signUp(
+  page: Page,
+  path: string,
+  person: { fullName: string; email: string },
+  newsletter = false,
+) {
+  await page.goto(path);
+  await fillAndSend(page.getByRole('region', { name: 'Regístrate' }), person, newsletter);
+}
+
+/** Confirms a subscription from its mail, on the page's button (opening the link changes nothing). */
+async function confirmSubscription(page: Page, mailbox: Mailbox, email: string) {
+  const mail = await mailbox.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Confirma'));
+  const link = /https?:\/\/\S+\/Boletin\/confirmar\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  expect(link, 'the mail carries the confirmation link').toBeTruthy();
+  const tab = await plainTab(page);
+  await tab.goto(new URL(link!).pathname);
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Confirma tu suscripción');
+  await tab.getByRole('button', { name: 'Confirmar suscripción' }).click();
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Suscripción confirmada');
+  await tab.close();
 }
 
 const mailTo = (mailbox: Mailbox, email: string, subject: string) =>
@@ -81,7 +110,8 @@ async function storyOfTwoSeats(
     await expect(page).toHaveURL(/\/RegistroEnviado\?/);
     await expect(page.getByRole('heading', { level: 1, name: '¡Registro confirmado!' })).toBeVisible();
   }
-  await signUp(page, path, bea);
+  // Bea also asks for the newsletter: the same double opt-in as the other forms.
+  await signUp(page, path, bea, true);
   // The sign-up is stored before the page moves on (with script it is sent in place).
   if (scripted) await expect(page.getByRole('status')).toContainText('Tu lugar está confirmado');
   else await expect(page).toHaveURL(/\/RegistroEnviado\?/);
@@ -99,6 +129,16 @@ async function storyOfTwoSeats(
     expect(mail.attachments[0]!.contentType).toContain('text/calendar');
     expect(mail.attachments[0]!.content).toContain('METHOD:PUBLISH');
   }
+  await confirmSubscription(page, mailbox, bea.email);
+  // Nobody else ticked the box: no confirmation mail for them.
+  expect(
+    mailbox
+      .all()
+      .filter(
+        (m) =>
+          [ana.email, carla.email].some((email) => m.to.includes(email)) && m.subject.startsWith('Confirma'),
+      ),
+  ).toEqual([]);
   const waiting = await mailTo(mailbox, carla.email, 'Lista de espera');
   expect(waiting.text).toContain('en el lugar 1');
 
@@ -152,6 +192,77 @@ test.describe('Registro a eventos con JavaScript', () => {
       await expectAccessible(tab);
       await expectNoHorizontalOverflow(tab);
       await tab.screenshot({ path: `test-results/registro-gestion-${width}.png`, fullPage: true });
+    }
+  });
+});
+
+test.describe('Registro desde el calendario de /Inicio', () => {
+  test('el diálogo del evento lleva el formulario, registra y confirma en el mismo diálogo', async ({
+    page,
+    mailbox,
+    request,
+  }) => {
+    const { data: existing } = (await (await request.get('/api/events/get-all')).json()) as { data: Event[] };
+    const taken = new Set(existing.map((event) => dayKey(clock.day(event.eventDate)!)));
+    // A day from tomorrow on, this year (the calendar shows the current year), whose cell shows no
+    // other event (a day shows its first event).
+    let day: CalendarDate | undefined;
+    for (let ahead = 1; ahead <= 366 && !day; ahead += 1) {
+      const candidate = addDays(clock.today(), ahead);
+      if (candidate.year !== clock.today().year) break;
+      if (!taken.has(dayKey(candidate))) day = candidate;
+    }
+    expect(day, 'a free day left this year').toBeDefined();
+    const noon = clock.instantOf({ ...day!, hour: 12 });
+    const event = await createEvent(request, 'calendario', 3, noon);
+    const { unique } = event;
+    try {
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/Inicio');
+        await page.getByRole('button', { name: 'Inscribete' }).click();
+        const calendar = page.getByRole('dialog', { name: `Próximos eventos en ${clock.today().year}` });
+        await expect(calendar).toBeVisible();
+        const month = calendar.getByRole('combobox', { name: 'Mes' });
+        if (day!.year !== clock.today().year) {
+          await calendar
+            .getByRole('button', { name: /siguiente/i })
+            .first()
+            .click();
+        }
+        await month.selectOption(String(day!.month));
+        await calendar
+          .getByRole('link', { name: `${day!.day} de ${MONTH_NAMES[day!.month - 1]}: ${event.name}` })
+          .click();
+        const details = page.getByRole('dialog', { name: event.name });
+        await expect(details).toBeVisible();
+        const form = details.getByRole('region', { name: 'Regístrate' });
+        await expect(form.getByText('Quedan 3 lugares')).toBeVisible();
+        await expectAccessible(page);
+        await expectNoHorizontalOverflow(page);
+        await page.screenshot({ path: `test-results/registro-dialogo-${width}.png` });
+        if (width === 1440) {
+          await page.keyboard.press('Escape');
+          continue;
+        }
+        const person = personOf(unique, 'Elena');
+        await fillAndSend(form, person, true);
+        await expect(form.getByRole('status')).toContainText('Tu lugar está confirmado');
+        // Still on /Inicio, in the dialog.
+        await expect(page).toHaveURL(/\/Inicio$/);
+        await expect(details).toBeVisible();
+        await page.screenshot({ path: `test-results/registro-dialogo-enviado-${width}.png` });
+        const mail = await mailTo(mailbox, person.email, 'Registro confirmado');
+        expect(mail.attachments[0]!.contentType).toContain('text/calendar');
+        await confirmSubscription(page, mailbox, person.email);
+      }
+    } finally {
+      await request.delete(`/api/events/delete/${encodeURIComponent(event.id)}`, {
+        headers: {
+          'x-xsrf-token': ((await (await request.get('/api/csrf')).json()) as { data: { token: string } })
+            .data.token,
+        },
+      });
     }
   });
 });

@@ -58,6 +58,25 @@ async function lighthouseRun(port: number, url: string, cpuSlowdown?: number) {
   return result!.lhr;
 }
 
+/** The audits that cost a page points outside Performance, one Lighthouse run (what to look at). */
+export async function lostPoints(url: string): Promise<string[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const lhr = await lighthouseRun(chrome.port, url);
+    const lost: string[] = [];
+    for (const id of ['accessibility', 'best-practices', 'seo']) {
+      for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+          lost.push(`${id}: ${audit.title}`);
+      }
+    }
+    return lost;
+  } finally {
+    await chrome.kill();
+  }
+}
+
 /**
  * Lighthouse's mobile defaults, `runs` times a page; the run with the median performance stands for it.
  * `failed` receives a line for each run Lighthouse could not complete and that was made again.

@@ -69,7 +69,12 @@ const stopped = (child: ChildProcess) =>
  * `node src/server/main.ts` in production on a fresh SQLite file with the demo content. Its log goes
  * to a file, as a service's goes to the journal: written, not shown.
  */
-export async function startSite(dir: string, port: number, prefix: string[] = []): Promise<Site> {
+export async function startSite(
+  dir: string,
+  port: number,
+  prefix: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Site> {
   const databaseFile = join(dir, 'site.db');
   const logFile = join(dir, 'site.log');
   const out = openSync(logFile, 'a');
@@ -82,6 +87,7 @@ export async function startSite(dir: string, port: number, prefix: string[] = []
       HOST,
       PORT: String(port),
       DATABASE_URL: databaseFile,
+      ...env,
     },
     stdio: ['ignore', out, out],
   });

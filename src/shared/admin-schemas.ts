@@ -185,6 +185,9 @@ export const CampaignInputSchema = z.strictObject(
 export type CampaignInput = z.infer<typeof CampaignInputSchema>;
 export const CampaignBodySchema = z.strictObject({ data: CampaignInputSchema });
 
+/** A page of the campaigns list (newest first). */
+export const CampaignQuerySchema = z.object({ ...paging });
+
 export const CampaignSchema = z.object({
   id: z.string(),
   subject: z.string(),
@@ -195,6 +198,8 @@ export const CampaignSchema = z.object({
   sent: z.number(),
   failed: z.number(),
   cancelled: z.number(),
+  /** Possibly not delivered: the sender stopped while handing them over (decision 036). */
+  uncertain: z.number(),
   createdAt: z.string(),
   sendStartedAt: z.string().nullable(),
 });

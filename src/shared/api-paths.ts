@@ -80,6 +80,7 @@ const adminRoutes = {
   newsletterCampaignSend: '/api/admin/newsletter/campaigns/:id/send',
   newsletterCampaignTest: '/api/admin/newsletter/campaigns/:id/test',
   newsletterCampaignPreview: '/api/admin/newsletter/campaigns/:id/preview',
+  newsletterCampaignResend: '/api/admin/newsletter/campaigns/:id/resend-uncertain',
 } as const;
 
 /**
@@ -166,6 +167,7 @@ const makeAdminPaths = (routes: typeof adminRoutes) =>
     newsletterCampaignSend: (id: string) => fillRoute(routes.newsletterCampaignSend, id),
     newsletterCampaignTest: (id: string) => fillRoute(routes.newsletterCampaignTest, id),
     newsletterCampaignPreview: (id: string) => fillRoute(routes.newsletterCampaignPreview, id),
+    newsletterCampaignResend: (id: string) => fillRoute(routes.newsletterCampaignResend, id),
   }) as const;
 export const adminPaths = /* @__PURE__ */ makeAdminPaths(adminRoutes);
 

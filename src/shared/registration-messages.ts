@@ -12,5 +12,7 @@ export const registrationMessages = {
     'Tu lugar está confirmado. Te enviamos un correo con los detalles y el archivo para tu calendario.',
   waitlisted: (position: number) =>
     `El cupo está lleno: quedaste en la lista de espera, en el lugar ${position}. Te avisaremos por correo si se libera un lugar.`,
+  /** The box of the request forms, word for word. */
+  newsletterOptIn: 'Quiero recibir el boletín (te enviaremos un correo para confirmarlo)',
   again: 'Ya tenías un registro para este evento; te reenviamos el correo con el enlace para administrarlo.',
 } as const;

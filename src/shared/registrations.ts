@@ -12,6 +12,11 @@ export const RegistrationFormSchema = z.strictObject(
   {
     fullName: requiredText(TEXT_LIMITS.personName),
     email: EmailSchema.max(EMAIL_MAX_LENGTH, { error: messages.maxLength(EMAIL_MAX_LENGTH) }),
+    /**
+     * The unticked "Quiero recibir el boletín" box: `true` starts the newsletter's double opt-in, as on
+     * the request forms. Unticked, it is left out.
+     */
+    newsletter: z.boolean({ error: messages.invalidValue }).optional(),
     /** Honeypot, as in the request forms: a person leaves it empty. */
     website: z
       .string()

@@ -87,8 +87,12 @@ export interface RequestsTable {
   updated_at: string | null;
 }
 
-/** `cancelled`: never to be sent (the person unsubscribed or was blocked before it went out). */
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
+/**
+ * `cancelled`: never to be sent (the person unsubscribed or was blocked before it went out).
+ * `uncertain`: bulk mail whose sender died while handing it to the mail server; it may or may not have
+ * gone out, and is not sent again unless staff ask for it (decision 036).
+ */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled' | 'uncertain';
 
 /** `bulk` (newsletters) goes out under its own rate, after the transactional mail. */
 export type OutboxStream = 'transactional' | 'bulk';

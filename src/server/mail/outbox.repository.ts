@@ -101,12 +101,15 @@ export async function cancelPendingMail(
   return Number(result.numUpdatedRows);
 }
 
-/** Pending rows whose time has come, and rows whose sender's lease ran out (it crashed or hung). */
-function isDue(eb: ExpressionBuilder<Database, 'outbox'>, nowIso: string) {
-  return eb.or([
-    eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
-    eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', nowIso)]),
-  ]);
+/**
+ * Pending rows whose time has come and, for transactional mail only, rows whose sender's lease ran out
+ * (it crashed or hung): those are sent again, at least once. Bulk rows whose lease ran out are never
+ * due; `markLapsedBulkUncertain` settles them (decision 036).
+ */
+function isDue(eb: ExpressionBuilder<Database, 'outbox'>, nowIso: string, stream: OutboxStream) {
+  const pending = eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]);
+  if (stream === 'bulk') return pending;
+  return eb.or([pending, eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', nowIso)])]);
 }
 
 export interface Claim {
@@ -135,6 +138,7 @@ export async function claimDueRows(
   claim: Claim,
 ): Promise<OutboxRow[]> {
   const nowIso = claim.now.toISOString();
+  const stream = claim.stream ?? 'transactional';
   return db
     .with(
       (cte) => cte('claimable').materialized(),
@@ -142,8 +146,8 @@ export async function claimDueRows(
         const candidates = qb
           .selectFrom('outbox')
           .select('id')
-          .where((eb) => isDue(eb, nowIso))
-          .where('stream', '=', claim.stream ?? 'transactional')
+          .where((eb) => isDue(eb, nowIso, stream))
+          .where('stream', '=', stream)
           .orderBy('next_attempt_at')
           .limit(claim.limit);
         return dialect === 'postgres' ? candidates.forUpdate().skipLocked() : candidates;
@@ -152,15 +156,44 @@ export async function claimDueRows(
     .updateTable('outbox')
     .set({ status: 'sending', locked_until: claim.lockedUntil, claim_token: claim.token })
     .where('id', 'in', (eb) => eb.selectFrom('claimable').select('claimable.id'))
-    .where((eb) => isDue(eb, nowIso))
+    .where((eb) => isDue(eb, nowIso, stream))
     .returningAll()
     .execute();
 }
 
 /**
- * Gives back the rows still held by these claims, due at once. For claims whose statement failed: it
- * may have committed all the same, and then nobody is sending those rows. Returns how many came back.
+ * Bulk rows still 'sending' under a claim whose lease ran out: the process that claimed them died (or
+ * hung) while handing them to the mail server, which may have accepted them. They become 'uncertain',
+ * keeping their claim token so a late outcome of that very attempt can still be written, and are not
+ * sent again: for a newsletter a second copy is worse than a rare loss, and staff can resend them
+ * (decision 036). Returns how many.
  */
+export async function markLapsedBulkUncertain(db: Kysely<Database>, now: Date): Promise<number> {
+  const nowIso = now.toISOString();
+  // A read first: nearly every pass finds none, and a read takes no write lock on SQLite.
+  const lapsed = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', '=', 'sending')
+    .where('stream', '=', 'bulk')
+    .where('locked_until', '<=', nowIso)
+    .limit(1)
+    .executeTakeFirst();
+  if (!lapsed) return 0;
+  const result = await db
+    .updateTable('outbox')
+    .set({
+      status: 'uncertain',
+      locked_until: null,
+      last_error: 'El proceso que lo enviaba se detuvo a medio envío: pudo haber salido o no.',
+    })
+    .where('status', '=', 'sending')
+    .where('stream', '=', 'bulk')
+    .where('locked_until', '<=', nowIso)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /**
  * How many bulk messages may be claimed now so that, across every instance, no more than `perMinute`
  * go out in any minute: those sent in the last minute and those being sent count against it.
@@ -181,12 +214,17 @@ export async function bulkAllowance(db: Kysely<Database>, now: Date, perMinute: 
   return Math.max(0, perMinute - Number(row.n));
 }
 
+/**
+ * Gives back the rows still held by these claims, due at once. For claims whose statement failed: it
+ * may have committed all the same, and then nobody is sending those rows (nor sent them, so bulk rows
+ * that were meanwhile marked uncertain come back too). Returns how many came back.
+ */
 export async function releaseClaims(db: Kysely<Database>, tokens: string[]): Promise<number> {
   if (tokens.length === 0) return 0;
   const result = await db
     .updateTable('outbox')
     .set({ status: 'pending', locked_until: null, claim_token: null })
-    .where('status', '=', 'sending')
+    .where('status', 'in', ['sending', 'uncertain'])
     .where('claim_token', 'in', tokens)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -216,7 +254,8 @@ export interface FailedAttempt {
 
 /**
  * Records a failed attempt, only while the claim is still ours: if the lease ran out and another
- * worker took the row, its outcome wins. Returns false when the claim was lost.
+ * worker took the row, its outcome wins. A bulk row marked uncertain under this very claim takes the
+ * outcome: the attempt is now known to have failed. Returns false when the claim was lost.
  */
 export async function markAttemptFailed(
   db: Kysely<Database>,
@@ -234,7 +273,7 @@ export async function markAttemptFailed(
       claim_token: null,
     })
     .where('id', '=', row.id)
-    .where('status', '=', 'sending')
+    .where('status', 'in', ['sending', 'uncertain'])
     .where('claim_token', '=', row.claim_token)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -9,6 +9,7 @@ import {
   bulkAllowance,
   claimDueRows,
   markAttemptFailed,
+  markLapsedBulkUncertain,
   markSent,
   releaseClaims,
   type MailAttachment,
@@ -217,8 +218,15 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     let rows: OutboxRow[];
     try {
       rows = await claimDueRows(db, dialect, claim);
-      // Bulk mail fills what transactional mail left of the batch, within its rate.
+      // Bulk mail fills what transactional mail left of the batch, within its rate. Bulk rows a dead
+      // sender left on the wire are settled first, as uncertain, never offered twice (decision 036).
       if (rows.length < batchSize) {
+        const uncertain = await markLapsedBulkUncertain(db, at);
+        if (uncertain > 0)
+          log.warn(
+            { uncertain },
+            'bulk mail left mid-send by a stopped sender is marked uncertain, not resent',
+          );
         const allowance = await bulkAllowance(db, at, bulkPerMinute);
         const limit = Math.min(batchSize - rows.length, allowance);
         if (limit > 0)

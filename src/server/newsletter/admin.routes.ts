@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CampaignBodySchema,
   CampaignPreviewSchema,
+  CampaignQuerySchema,
   CampaignSchema,
   SubscriberItemSchema,
   SubscriberQuerySchema,
@@ -18,11 +19,14 @@ import { HttpError, notFound } from '../plugins/errors.ts';
 import {
   CampaignAlreadySentError,
   campaignProgress,
+  campaignsProgress,
   createCampaign,
   getCampaignRow,
   listCampaigns,
+  resendUncertain,
   startSending,
   updateCampaign,
+  type CampaignProgress,
   type CampaignRow,
 } from './campaigns.repository.ts';
 import { eachSubscriber, listSubscribers, type SubscriberFilter } from './subscribers.repository.ts';
@@ -47,14 +51,15 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const site = { siteUrl: app.config.siteUrl };
 
-  const campaignOut = async (row: CampaignRow) => ({
+  const campaignWith = (row: CampaignRow, progress: CampaignProgress) => ({
     id: row.id,
     subject: row.subject,
     html: row.html,
     createdAt: row.created_at,
     sendStartedAt: row.send_started_at,
-    ...(await campaignProgress(app.db, row)),
+    ...progress,
   });
+  const campaignOut = async (row: CampaignRow) => campaignWith(row, await campaignProgress(app.db, row));
 
   app.get(
     apiRoutes.newsletterSubscribers,
@@ -94,15 +99,12 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiRoutes.newsletterCampaigns,
-    { schema: { response: { 200: listEnvelope(CampaignSchema) } } },
-    async () => {
-      const ids = await listCampaigns(app.db);
-      const data = [];
-      for (const { id } of ids) {
-        const row = await getCampaignRow(app.db, id);
-        if (row) data.push(await campaignOut(row));
-      }
-      return { data, total: data.length };
+    { schema: { querystring: CampaignQuerySchema, response: { 200: listEnvelope(CampaignSchema) } } },
+    async (request) => {
+      const { page, perPage } = request.query;
+      const { rows, total } = await listCampaigns(app.db, { offset: (page - 1) * perPage, limit: perPage });
+      const progress = await campaignsProgress(app.db, rows);
+      return { data: rows.map((row, index) => campaignWith(row, progress[index]!)), total };
     },
   );
 
@@ -224,6 +226,22 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       app.newsletter.queueInBackground(request.params.id);
       const row = (await getCampaignRow(app.db, request.params.id))!;
+      return reply.code(202).send({ data: await campaignOut(row) });
+    },
+  );
+
+  app.post(
+    apiRoutes.newsletterCampaignResend,
+    {
+      schema: {
+        params: IdParamSchema,
+        response: { 202: dataEnvelope(CampaignSchema), 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await getCampaignRow(app.db, request.params.id);
+      if (!row) throw notFound();
+      if ((await resendUncertain(app.db, row.id)) > 0) app.mailWorker.wake();
       return reply.code(202).send({ data: await campaignOut(row) });
     },
   );

@@ -80,19 +80,49 @@ export interface CampaignProgress {
   sent: number;
   failed: number;
   cancelled: number;
+  /** Left mid-send by a sender that stopped: maybe delivered, not resent unless staff ask (decision 036). */
+  uncertain: number;
 }
 
 export async function campaignProgress(db: Kysely<Database>, row: CampaignRow): Promise<CampaignProgress> {
+  return (await campaignsProgress(db, [row]))[0]!;
+}
+
+/** The progress of several campaigns (a page of the list), from one grouped read. */
+export async function campaignsProgress(
+  db: Kysely<Database>,
+  rows: readonly CampaignRow[],
+): Promise<CampaignProgress[]> {
+  const sending = rows.filter((row) => row.status !== 'draft').map((row) => row.id);
+  const counts =
+    sending.length === 0
+      ? []
+      : await db
+          .selectFrom('newsletter_deliveries')
+          .innerJoin('outbox', 'outbox.id', 'newsletter_deliveries.outbox_id')
+          .select([
+            'newsletter_deliveries.campaign_id as campaignId',
+            'outbox.status as status',
+            (eb) => eb.fn.countAll<number | string | bigint>().as('n'),
+          ])
+          .where('newsletter_deliveries.campaign_id', 'in', sending)
+          .groupBy(['newsletter_deliveries.campaign_id', 'outbox.status'])
+          .execute();
+  return rows.map((row) =>
+    progressOf(
+      row,
+      counts.filter((count) => count.campaignId === row.id),
+    ),
+  );
+}
+
+function progressOf(
+  row: CampaignRow,
+  counts: readonly { status: string; n: number | string | bigint }[],
+): CampaignProgress {
   if (row.status === 'draft') {
-    return { status: 'draft', total: 0, queued: 0, sent: 0, failed: 0, cancelled: 0 };
+    return { status: 'draft', total: 0, queued: 0, sent: 0, failed: 0, cancelled: 0, uncertain: 0 };
   }
-  const counts = await db
-    .selectFrom('newsletter_deliveries')
-    .innerJoin('outbox', 'outbox.id', 'newsletter_deliveries.outbox_id')
-    .select(['outbox.status as status', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
-    .where('newsletter_deliveries.campaign_id', '=', row.id)
-    .groupBy('outbox.status')
-    .execute();
   const by = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
   const queued = counts.reduce((sum, c) => sum + Number(c.n), 0);
   const waiting = by('pending') + by('sending');
@@ -103,15 +133,61 @@ export async function campaignProgress(db: Kysely<Database>, row: CampaignRow): 
     sent: by('sent'),
     failed: by('failed'),
     cancelled: by('cancelled'),
+    uncertain: by('uncertain'),
   };
 }
 
-export async function listCampaigns(db: Kysely<Database>) {
-  return db
-    .selectFrom('newsletter_campaigns')
-    .select(['id', 'subject', 'status', 'total', 'created_at', 'send_started_at', 'queued_at'])
-    .orderBy('id', 'desc')
-    .execute();
+/**
+ * Staff chose to resend a campaign's uncertain messages: those to subscribers still active (and not
+ * blocked) are due again at once, with the same Message-ID, so a mail program that did get the first
+ * copy can drop the second; the others are cancelled. Returns how many were put back.
+ */
+export async function resendUncertain(db: Kysely<Database>, campaignId: string, now = new Date()) {
+  return db.transaction().execute(async (trx) => {
+    const stillWanted = trx
+      .selectFrom('newsletter_deliveries')
+      .innerJoin('newsletter_subscribers', 'newsletter_subscribers.id', 'newsletter_deliveries.subscriber_id')
+      .select('newsletter_deliveries.outbox_id')
+      .where('newsletter_deliveries.campaign_id', '=', campaignId)
+      .where('newsletter_subscribers.status', '=', 'active')
+      .where((eb) => notBlocked(eb, 'newsletter_subscribers.email'));
+    const resent = await trx
+      .updateTable('outbox')
+      .set({ status: 'pending', next_attempt_at: now.toISOString(), locked_until: null, claim_token: null })
+      .where('status', '=', 'uncertain')
+      .where('id', 'in', stillWanted)
+      .executeTakeFirst();
+    await trx
+      .updateTable('outbox')
+      .set({ status: 'cancelled', claim_token: null })
+      .where('status', '=', 'uncertain')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('newsletter_deliveries')
+          .select('outbox_id')
+          .where('newsletter_deliveries.campaign_id', '=', campaignId),
+      )
+      .execute();
+    return Number(resent.numUpdatedRows);
+  });
+}
+
+/** One page of the campaigns, newest first, and how many there are in all. */
+export async function listCampaigns(db: Kysely<Database>, page: { offset: number; limit: number }) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('newsletter_campaigns')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db
+      .selectFrom('newsletter_campaigns')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 /**

@@ -377,6 +377,85 @@ describe.each(testDialects)('el boletín en %s', (dialect) => {
     return /\/Boletin\/baja\/([A-Za-z0-9_-]+)>/.exec(header)![1]!;
   }
 
+  it('cuenta como posiblemente no entregados los envíos inciertos y los reenvía solo a quien sigue activa', async () => {
+    await activeSubscriber('incierta1@example.org');
+    await activeSubscriber('incierta2@example.org');
+    peer.clear();
+    const id = await sendCampaign('Boletín incierto');
+    await waitUntilSent(id);
+    const rows = await t.app.db
+      .selectFrom('newsletter_deliveries')
+      .innerJoin('outbox', 'outbox.id', 'newsletter_deliveries.outbox_id')
+      .select(['outbox.id', 'outbox.to_address', 'outbox.message_id'])
+      .where('newsletter_deliveries.campaign_id', '=', id)
+      .execute();
+    const mine = rows.filter((row) => row.to_address.startsWith('incierta'));
+    expect(mine).toHaveLength(2);
+    // As the worker leaves them when their sender died mid-send.
+    await t.app.db
+      .updateTable('outbox')
+      .set({ status: 'uncertain', claim_token: 'claim-of-a-dead-sender' })
+      .where(
+        'id',
+        'in',
+        mine.map((row) => row.id),
+      )
+      .execute();
+    const progress = (await admin.request('GET', `/api/admin/newsletter/campaigns/${id}`)).json<{
+      data: { status: string; total: number; sent: number; uncertain: number };
+    }>().data;
+    expect(progress).toMatchObject({ status: 'sent', uncertain: 2, sent: progress.total - 2 });
+
+    const gone = await t.app.inject({
+      method: 'POST',
+      url: unsubscribeUrlIn(peer.messages.find((m) => m.envelope.to.includes('incierta2@example.org'))!)
+        .pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(gone.statusCode).toBe(200);
+    peer.clear();
+    const resent = await admin.request('POST', `/api/admin/newsletter/campaigns/${id}/resend-uncertain`);
+    expect(resent.statusCode).toBe(202);
+    const after = await waitUntilSent(id);
+    expect(after).toMatchObject({ status: 'sent', uncertain: 0, cancelled: 1, sent: progress.total - 1 });
+    const again = peer.messages.filter((m) => m.subject === 'Boletín incierto');
+    expect(again.map((m) => m.envelope.to)).toEqual([['incierta1@example.org']]);
+    // The same message as the first time, so a mail program that got it already shows it once.
+    expect(again[0]!.messageId).toBe(
+      mine.find((row) => row.to_address === 'incierta1@example.org')!.message_id,
+    );
+    const unknown = await admin.request('POST', '/api/admin/newsletter/campaigns/no-existe/resend-uncertain');
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('pagina la lista de boletines, del más nuevo al más antiguo, con su progreso', async () => {
+    const ids: string[] = [];
+    for (const subject of ['Página uno', 'Página dos', 'Página tres']) {
+      const created = await admin.request('POST', '/api/admin/newsletter/campaigns', {
+        data: { subject, html: '<p>Texto</p>' },
+      });
+      ids.push(created.json<{ data: { id: string } }>().data.id);
+    }
+    type Page = { data: { id: string; subject: string; status: string; uncertain: number }[]; total: number };
+    const first = (
+      await admin.request('GET', '/api/admin/newsletter/campaigns?page=1&perPage=2')
+    ).json<Page>();
+    expect(first.data.map((campaign) => campaign.subject)).toEqual(['Página tres', 'Página dos']);
+    expect(first.data[0]).toMatchObject({ status: 'draft', uncertain: 0 });
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    const second = (
+      await admin.request('GET', '/api/admin/newsletter/campaigns?page=2&perPage=2')
+    ).json<Page>();
+    expect(second.data[0]?.subject).toBe('Página uno');
+    expect(second.total).toBe(first.total);
+    const all = (await admin.request('GET', '/api/admin/newsletter/campaigns')).json<Page>();
+    expect(all.data.length).toBe(Math.min(all.total, 25));
+    const bad = await admin.request('GET', '/api/admin/newsletter/campaigns?perPage=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.perPage).toBeTruthy();
+  });
+
   it('marca rebotada una dirección que el servidor rechaza para siempre, y la siguiente campaña la omite', async () => {
     await activeSubscriber('rebota@example.org');
     peer.clear();

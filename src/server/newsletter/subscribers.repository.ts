@@ -20,7 +20,7 @@ export const CAMPAIGN_PURPOSE = 'newsletter';
 export type SubscriberRow = Selectable<NewsletterSubscribersTable>;
 
 /** The form an address came from. */
-export type SubscriptionSource = 'boletin' | 'contacto' | 'membresia';
+export type SubscriptionSource = 'boletin' | 'contacto' | 'membresia' | 'registro';
 
 export interface NewSubscription {
   email: string;

@@ -67,7 +67,8 @@ export function refusalError(error: RegistrationRefused): HttpError {
 /**
  * Takes a valid sign-up, however it arrived (the API or the plain form). A filled-in honeypot is
  * answered like a confirmed sign-up, and nothing is stored or mailed. Counts changed: the event's lists
- * and pages are drawn again.
+ * and pages are drawn again. With the newsletter box ticked, the address is also asked to confirm a
+ * subscription (the newsletter's double opt-in; the consent is recorded only at its confirmation).
  */
 export async function acceptRegistration(
   app: FastifyInstance,
@@ -84,6 +85,9 @@ export async function acceptRegistration(
       source,
     });
     if (outcome.kind === 'new') app.registrationCounts.changed();
+    if (form.newsletter) {
+      await app.newsletter.subscribe({ email: form.email, fullName: form.fullName, source: 'registro' });
+    }
     app.mailWorker.wake();
     return outcome;
   } catch (error) {

@@ -38,6 +38,9 @@ input[type=text],input[type=email]{width:100%;font:inherit;padding:.6rem .75rem;
 .field-error{color:#b91c1c;margin:.25rem 0 0}
 .message{padding:.75rem 1rem;border-radius:8px;background:#fef2f2;color:#991b1b}
 .note{color:var(--muted);font-size:.95rem}
+.check{display:flex;gap:.5rem;align-items:flex-start;margin:1rem 0}
+.check input{width:1.25rem;height:1.25rem;margin:.15rem 0 0;flex-shrink:0}
+.check label{display:inline;font-weight:400;margin:0}
 .qr{display:block;width:200px;height:200px;margin:.5rem 0;border:1px solid var(--line);border-radius:8px;background:#fff}
 .hidden{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 a{color:var(--brand)}
@@ -167,6 +170,7 @@ ${error ? `<p class="field-error" id="registro-${name}-error">${e(error)}</p>` :
       ? `<form method="post" action="${e(registrationPaths.send(event.id))}" novalidate>
 ${field('fullName', 'Nombre completo', 'text', 'name')}
 ${field('email', 'Correo electrónico', 'email', 'email')}
+<p class="check"><input id="registro-newsletter" name="newsletter" type="checkbox"${values.newsletter === 'on' ? ' checked' : ''}><label for="registro-newsletter">${e(registrationMessages.newsletterOptIn)}</label></p>
 <div class="hidden" aria-hidden="true"><label for="registro-website">No llenes este campo</label><input id="registro-website" name="website" type="text" tabindex="-1" autocomplete="off"></div>
 <p class="note">Aviso de privacidad simplificado: ${e(organisation.name)} usa tus datos para registrarte en el evento y enviarte la confirmación y un recordatorio. Consulta el <a href="${pagePaths.avisoPrivacidad}">aviso de privacidad integral</a>.</p>
 <button type="submit">Registrarme</button>

@@ -39,6 +39,7 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
   const valuesOf = (body: Record<string, unknown>) => ({
     fullName: typeof body.fullName === 'string' ? body.fullName.slice(0, 1_000) : '',
     email: typeof body.email === 'string' ? body.email.slice(0, 1_000) : '',
+    newsletter: body.newsletter === 'on' ? 'on' : '',
   });
 
   // A refusal reads as a page too (too many requests, another site's post, registration closed).
@@ -81,6 +82,8 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
       const parsed = RegistrationFormSchema.safeParse({
         fullName: body.fullName,
         email: body.email,
+        // A ticked box posts `newsletter=on`; unticked, it is not posted at all.
+        ...(body.newsletter === 'on' ? { newsletter: true } : {}),
         ...(typeof body.website === 'string' && body.website ? { website: body.website } : {}),
       });
       if (!parsed.success) {

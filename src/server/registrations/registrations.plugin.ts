@@ -147,6 +147,7 @@ export const registrationsPlugin = fp(
       'content',
       'person-data',
       'content-changes',
+      'newsletter',
     ],
   },
 );

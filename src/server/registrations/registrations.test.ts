@@ -4,6 +4,7 @@ import { registrationPaths } from '../../shared/registration-paths.ts';
 import { DAY_MS, HOUR_MS } from '../../shared/clock.ts';
 import { registrationMessages } from '../../shared/registration-messages.ts';
 import type { EventInput } from '../../shared/schemas.ts';
+import { consentsOf } from '../consent/consents.repository.ts';
 import { eventsRepository } from '../content/events.repository.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
@@ -232,6 +233,104 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.body).toContain('aria-invalid="true"');
     expect(invalid.body).toContain('value="mal"');
+  });
+
+  it('la casilla del boletín inicia la doble confirmación, con consentimiento solo al confirmar, con y sin JavaScript', async () => {
+    const event = await eventsRepository.create(
+      t.app.db,
+      eventInput({ registration: { enabled: true, capacity: null } }),
+    );
+    const subscriberOf = (email: string) =>
+      t.app.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+    const newsletterConsents = async (email: string) =>
+      (await consentsOf(t.app.db, email)).filter((consent) => consent.purpose === 'newsletter');
+
+    // From the API: the sign-up is stored and the subscription is pending, mailed, not consented yet.
+    const email = 'boletin.registro@example.org';
+    const answer = await signUp(event.id, { fullName: 'Lucía Boletín', email, newsletter: true });
+    expect(answer.statusCode).toBe(201);
+    expect(await subscriberOf(email)).toMatchObject({
+      status: 'pending',
+      source: 'registro',
+      full_name: 'Lucía Boletín',
+    });
+    expect(await newsletterConsents(email)).toEqual([]);
+    const confirmationTo = () =>
+      peer.messages.find(
+        (message) => message.envelope.to.includes(email) && /\/Boletin\/confirmar\//.test(message.text),
+      );
+    await expect.poll(confirmationTo, { timeout: 10_000 }).toBeTruthy();
+    const confirmMail = confirmationTo()!;
+    const token = /\/Boletin\/confirmar\/([A-Za-z0-9_-]+)/.exec(confirmMail.text)![1]!;
+    // Opening the link changes nothing; the page's POST confirms.
+    expect((await t.app.inject({ method: 'GET', url: `/Boletin/confirmar/${token}` })).statusCode).toBe(200);
+    expect((await subscriberOf(email))?.status).toBe('pending');
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/Boletin/confirmar/${token}`,
+      headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(confirmed.statusCode).toBe(303);
+    expect((await subscriberOf(email))?.status).toBe('active');
+    expect(await newsletterConsents(email)).toEqual([
+      expect.objectContaining({ purpose: 'newsletter', source: 'registro', withdrawnAt: null }),
+    ]);
+
+    // Without JavaScript: the ticked box posts `newsletter=on`.
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: registrationPaths.send(event.id),
+      headers: {
+        origin: SITE,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'fullName=Marta+Sin+Script&email=marta.sin.script%40example.org&newsletter=on&website=',
+    });
+    expect(plain.statusCode).toBe(303);
+    expect(await subscriberOf('marta.sin.script@example.org')).toMatchObject({
+      status: 'pending',
+      source: 'registro',
+    });
+
+    // Unticked (or a refused sign-up), nobody is put on the list.
+    expect(
+      (await signUp(event.id, { fullName: 'Sin Casilla', email: 'sin.casilla@example.org' })).statusCode,
+    ).toBe(201);
+    expect(await subscriberOf('sin.casilla@example.org')).toBeUndefined();
+    const closed = await eventsRepository.create(
+      t.app.db,
+      eventInput({ registration: { enabled: false, capacity: null } }),
+    );
+    const refused = await signUp(closed.id, {
+      fullName: 'Cerrado',
+      email: 'cerrado@example.org',
+      newsletter: true,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(await subscriberOf('cerrado@example.org')).toBeUndefined();
+    // A spam sign-up subscribes nobody either; a box that is not a boolean is a 400 with its field.
+    await signUp(event.id, { fullName: 'Robot', email: 'robot@example.org', newsletter: true, website: 'x' });
+    expect(await subscriberOf('robot@example.org')).toBeUndefined();
+    const bad = await signUp(event.id, { ...person(70), newsletter: 'sí' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.newsletter).toBeTruthy();
+
+    // A refused plain post shows the form again with the box as it was.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: registrationPaths.send(event.id),
+      headers: {
+        origin: SITE,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'fullName=&email=mal&newsletter=on',
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toMatch(/<input id="registro-newsletter" name="newsletter" type="checkbox" checked>/);
+    expect(again.body).toContain(registrationMessages.newsletterOptIn);
   });
 
   it('usa en la web la misma ruta de API que registra el servidor', () => {

@@ -18,7 +18,7 @@ async function serverList(resource: string, params: GetListParams) {
     );
   }
   if (resource === 'newsletter-campaigns')
-    return adminGet<ListAnswer<RaRecord>>(adminPaths.newsletterCampaigns);
+    return adminGet<ListAnswer<RaRecord>>(adminPaths.newsletterCampaigns + queryString({ page, perPage }));
   const path =
     resource === 'requests'
       ? adminPaths.requests +

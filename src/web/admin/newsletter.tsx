@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   Confirm,
   Create,
+  CreateButton,
   Datagrid,
   Edit,
   FunctionField,
@@ -48,6 +49,7 @@ const SOURCE_LABELS: Record<string, string> = {
   boletin: 'Formulario del boletín',
   contacto: 'Formulario de contacto',
   membresia: 'Solicitud de membresía',
+  registro: 'Registro a un evento',
 };
 const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
 
@@ -153,11 +155,15 @@ function CampaignStatusChip({ status }: { status: Campaign['status'] }) {
   return <Chip size="small" variant="outlined" label={info.label} color={info.color} />;
 }
 
+const uncertainText = (count: number) =>
+  count === 1 ? '1 posiblemente no entregado' : `${count} posiblemente no entregados`;
+
 const progressText = (campaign: Campaign) =>
   campaign.status === 'draft'
     ? '—'
     : `${campaign.sent} de ${campaign.total} enviados` +
-      (campaign.failed ? ` · ${campaign.failed} fallidos` : '');
+      (campaign.failed ? ` · ${campaign.failed} fallidos` : '') +
+      (campaign.uncertain ? ` · ${uncertainText(campaign.uncertain)}` : '');
 
 export function CampaignList() {
   const small = useIsSmall();
@@ -165,6 +171,12 @@ export function CampaignList() {
     <List
       title="Boletines"
       perPage={25}
+      // Only "Crear": react-admin's export would write the campaigns' HTML into a spreadsheet.
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
       empty={
         <EmptyState
           title="Todavía no hay boletines"
@@ -268,6 +280,7 @@ function CampaignSending() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [confirming, setConfirming] = useState(false);
+  const [confirmingResend, setConfirmingResend] = useState(false);
   const [busy, setBusy] = useState(false);
   const [live, setLive] = useState<Campaign | undefined>();
   const campaign = live && live.id === record?.id ? live : record;
@@ -319,7 +332,24 @@ function CampaignSending() {
     }
   };
 
-  const done = campaign.sent + campaign.failed + campaign.cancelled;
+  const resend = async () => {
+    setConfirmingResend(false);
+    setBusy(true);
+    try {
+      const { data } = await adminSend<{ data: Campaign }>(
+        'POST',
+        adminPaths.newsletterCampaignResend(campaign.id),
+      );
+      setLive(data);
+      notify('Se reenvían los posiblemente no entregados.', { type: 'info' });
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const done = campaign.sent + campaign.failed + campaign.cancelled + campaign.uncertain;
   const percent = campaign.total ? Math.round((100 * done) / campaign.total) : 0;
 
   return (
@@ -355,6 +385,7 @@ function CampaignSending() {
                 : `${campaign.sent} de ${campaign.total} enviados`}
               {campaign.failed ? ` · ${campaign.failed} fallidos` : ''}
               {campaign.cancelled ? ` · ${campaign.cancelled} cancelados (bajas durante el envío)` : ''}
+              {campaign.uncertain ? ` · ${uncertainText(campaign.uncertain)}` : ''}
             </Typography>
           </Stack>
           <LinearProgress
@@ -367,6 +398,28 @@ function CampaignSending() {
               Envío terminado.
             </Alert>
           ) : null}
+          {campaign.uncertain ? (
+            <Alert
+              severity="warning"
+              sx={{ mt: 2 }}
+              action={
+                <MuiButton
+                  color="inherit"
+                  size="small"
+                  onClick={() => setConfirmingResend(true)}
+                  disabled={busy}
+                >
+                  Reenviar
+                </MuiButton>
+              }
+            >
+              {campaign.uncertain === 1
+                ? '1 correo posiblemente no entregado: '
+                : `${campaign.uncertain} correos posiblemente no entregados: `}
+              el envío se interrumpió justo cuando se entregaban al servidor de correo, así que pudieron
+              llegar o no. Para no duplicarlos no se reenviaron solos.
+            </Alert>
+          ) : null}
         </Box>
       )}
       <Confirm
@@ -377,6 +430,15 @@ function CampaignSending() {
         cancel="Cancelar"
         onConfirm={send}
         onClose={() => setConfirming(false)}
+      />
+      <Confirm
+        isOpen={confirmingResend}
+        title="¿Reenviar los posiblemente no entregados?"
+        content={`Se reenviarán ${campaign.uncertain} correos a las suscriptoras que siguen activas. Quien ya lo haya recibido puede recibirlo otra vez (como el mismo mensaje, que muchos programas de correo muestran una sola vez).`}
+        confirm="Reenviar"
+        cancel="Cancelar"
+        onConfirm={resend}
+        onClose={() => setConfirmingResend(false)}
       />
     </Stack>
   );

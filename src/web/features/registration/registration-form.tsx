@@ -49,6 +49,7 @@ export function RegistrationForm({ event }: { event: Event }) {
         data: {
           fullName: data.fullName ?? '',
           email: data.email ?? '',
+          ...(data.newsletter === 'on' ? { newsletter: true } : {}),
           ...(data.website ? { website: data.website } : {}),
         },
       });
@@ -105,7 +106,8 @@ export function RegistrationForm({ event }: { event: Event }) {
       <h2 className={styles.heading} id={headingId}>
         Regístrate
       </h2>
-      {seats ? <p className={styles.seats}>{seats}</p> : null}
+      {/* Once signed up, the count read with the page is out of date: it is left out. */}
+      {seats && !result?.ok ? <p className={styles.seats}>{seats}</p> : null}
       {result?.ok ? (
         <p className={styles.done} role="status">
           {result.text}
@@ -121,6 +123,11 @@ export function RegistrationForm({ event }: { event: Event }) {
           <div className={styles.grid}>
             {input('fullName', 'Nombre completo', 'text', 'name')}
             {input('email', 'Correo electrónico', 'email', 'email')}
+          </div>
+          {/* Unticked: the newsletter is a voluntary purpose, asked for apart (a confirmation mail follows). */}
+          <div className={styles.optIn}>
+            <input id={`${baseId}-newsletter`} name="newsletter" type="checkbox" />
+            <label htmlFor={`${baseId}-newsletter`}>{registrationMessages.newsletterOptIn}</label>
           </div>
           <div className={styles.honeypot} aria-hidden="true">
             <label htmlFor={`${baseId}-website`}>No llenes este campo</label>

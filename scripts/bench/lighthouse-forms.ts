@@ -1,0 +1,164 @@
+// Lighthouse (the bench's mobile settings) on the pages the sign-up and the newsletter added:
+// `node scripts/bench/lighthouse-forms.ts [runs]`. The site runs as `npm run bench` starts it, with
+// an admin so that the first upcoming event gets its sign-up form through the admin API (as the admin
+// screen sets it), then: that event's page with the form shown, a registration's manage page, and the
+// newsletter's confirmation and unsubscribe pages (their links' tokens written straight into the
+// database, as the mail would carry them). Prints the rows; writes no report.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { hashToken, newToken } from '../../src/server/newsletter/tokens.ts';
+import { manageToken } from '../../src/server/registrations/registrations.repository.ts';
+import type { Event } from '../../src/shared/schemas.ts';
+import { lighthouseRuns, lostPoints } from './browser.ts';
+import { SITE_ENV, freePort, startSite } from './servers.ts';
+
+const runs = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 3);
+const ADMIN = { email: 'bench@example.org', password: 'una-contraseña-de-medición-larga' };
+const dir = mkdtempSync(join(tmpdir(), 'bench-forms-'));
+const site = await startSite(dir, await freePort(), [], {
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  // Production signs in over HTTPS only: the calls below say so as a proxy in front would.
+  TRUST_PROXY: '1',
+});
+try {
+  // A session as the admin screen has one: the CSRF cookie and token, then the login.
+  let cookies = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      cookies.set(name!, value.join('='));
+    }
+    return response;
+  };
+  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const token = async () =>
+    (
+      (await keep(
+        await fetch(`${site.base}/api/csrf`, { headers: { cookie: cookie(), 'x-forwarded-proto': 'https' } }),
+      ).json()) as {
+        data: { token: string };
+      }
+    ).data.token;
+  const send = async (method: string, path: string, body: unknown) => {
+    // The token first: asking for it may set the cookie it belongs with.
+    const csrf = await token();
+    const response = keep(
+      await fetch(`${site.base}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          cookie: cookie(),
+          'x-xsrf-token': csrf,
+          'x-forwarded-proto': 'https',
+        },
+        body: JSON.stringify(body),
+      }),
+    );
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<{ data: unknown }>;
+  };
+  cookies = new Map();
+  await send('POST', '/api/auth/login', ADMIN);
+
+  const { data: events } = (await (await fetch(`${site.base}/api/events/get-all`)).json()) as {
+    data: Event[];
+  };
+  const event = events.find((candidate) => Date.parse(candidate.eventDate) > Date.now());
+  if (!event) throw new Error('the demo content has no upcoming event');
+  const { name, location, date, eventDate, description, images, imageCover, linkEvent } = event;
+  await send('PUT', '/api/events/update', {
+    eventId: event.id,
+    eventData: {
+      name,
+      location,
+      date,
+      eventDate,
+      description,
+      images,
+      imageCover,
+      linkEvent,
+      registration: { enabled: true, capacity: 20 },
+    },
+  });
+  // One sign-up, so that its manage page exists (and the seats left read 19).
+  const csrf = await token();
+  const signedUp = keep(
+    await fetch(`${site.base}/api/events/${event.id}/registrations`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: cookie(),
+        'x-xsrf-token': csrf,
+        'x-forwarded-proto': 'https',
+      },
+      body: JSON.stringify({ data: { fullName: 'Ana Medición', email: 'ana.medicion@example.org' } }),
+    }),
+  );
+  if (signedUp.status !== 201) throw new Error(`sign-up: ${signedUp.status}`);
+
+  const db = new SQLite(site.databaseFile);
+  const registration = db
+    .prepare('select id, token_nonce from registrations where event_id = ?')
+    .get(event.id) as { id: string; token_nonce: string };
+  const manage = manageToken(SITE_ENV.SESSION_SECRET, registration.id, registration.token_nonce);
+  const now = new Date().toISOString();
+  const confirm = newToken();
+  const unsubscribe = newToken();
+  const subscriber = (email: string, status: string, confirmHash: string | null) => ({
+    id: randomUUID(),
+    email,
+    status,
+    confirmHash,
+  });
+  const pending = subscriber('pendiente@example.org', 'pending', hashToken(confirm));
+  const active = subscriber('activa@example.org', 'active', null);
+  const insert = db.prepare(
+    `insert into newsletter_subscribers (id, email, full_name, status, source, notice_version,
+       confirm_token_hash, created_at, pending_since, confirmed_at, unsubscribed_at, bounced_at, status_changed_at)
+     values (?, ?, null, ?, 'boletin', '2026-11-25', ?, ?, ?, ?, null, null, ?)`,
+  );
+  insert.run(pending.id, pending.email, pending.status, pending.confirmHash, now, now, null, now);
+  insert.run(active.id, active.email, active.status, null, now, null, now, now);
+  db.prepare(
+    `insert into newsletter_deliveries (campaign_id, subscriber_id, outbox_id, token_hash, created_at)
+     values (?, ?, ?, ?, ?)`,
+  ).run(randomUUID(), active.id, randomUUID(), hashToken(unsubscribe), now);
+  db.close();
+
+  const targets = [
+    { label: `/Eventos/${event.slug} (con registro)`, url: `${site.base}/Eventos/${event.slug}` },
+    { label: '/Registro/<token>', url: `${site.base}/Registro/${manage}` },
+    { label: '/Boletin/confirmar/<token>', url: `${site.base}/Boletin/confirmar/${confirm}` },
+    { label: '/Boletin/baja/<token>', url: `${site.base}/Boletin/baja/${unsubscribe}` },
+  ];
+  for (const target of targets) {
+    const response = await fetch(target.url);
+    if (response.status !== 200) throw new Error(`${target.label}: ${response.status}`);
+    const html = await response.text();
+    if (target.label.startsWith('/Eventos') && !html.includes('Quedan 19 lugares'))
+      throw new Error('the event page does not show the sign-up form');
+  }
+  if (process.argv.includes('--lost')) {
+    for (const target of targets) console.log(target.label, await lostPoints(target.url));
+  }
+  const failed: string[] = [];
+  const rows = await lighthouseRuns(targets, runs, failed);
+  console.log(
+    '| Page | Performance | Accessibility | Best Practices | SEO | LCP (ms) | TBT (ms) | CLS | Runs | Benchmark index |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) {
+    console.log(
+      `| ${row.label} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.runScores.join(', ')} | ${Math.round(row.benchmarkIndex)} |`,
+    );
+  }
+  if (failed.length > 0) console.log(`Runs made again: ${failed.join('; ')}`);
+} finally {
+  await site.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
