@@ -71,9 +71,10 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
+  // The limits count a post as it arrives, before the database is read or a page drawn.
   app.post<{ Params: { id: string } }>(
     registrationPaths.sendPattern,
-    { config: { sameOriginPost: true, rateLimit: { ...contactRateLimit(app), hook: 'preHandler' } } },
+    { config: { sameOriginPost: true, rateLimit: contactRateLimit(app) } },
     async (request, reply) => {
       const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
         string,
@@ -163,7 +164,7 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { token: string } }>(
     registrationPaths.managePattern,
-    { config: { sameOriginPost: true, rateLimit: { ...contactRateLimit(app), hook: 'preHandler' } } },
+    { config: { sameOriginPost: true, rateLimit: contactRateLimit(app) } },
     async (request, reply) => {
       const found = await findByToken(app.db, request.params.token);
       if (!found) return html(reply, 404, notFoundPage());
