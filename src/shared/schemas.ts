@@ -8,6 +8,11 @@ import {
 } from './constants.ts';
 import { messages, registrationMessages } from './messages.ts';
 
+// In the browser the site's Content-Security-Policy forbids eval: zod must not even try its compiled
+// fast path there (the attempt alone is reported as a violation). Set before any schema is made; every
+// other shared schema module imports this one first. The server keeps the fast path.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 /**
  * The contract shared by the forms, the API routes and the API client. Every rule exists once, here.
  */

@@ -1,6 +1,5 @@
 import { CircleAlert, CircleCheck, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { pagePaths } from '../../../shared/api-paths.ts';
 import { privacyApiRoutes } from '../../../shared/privacy-paths.ts';
 import { ARCO_RIGHTS, ARCO_RIGHT_LABELS, formatDueDay } from '../../../shared/arco.ts';
@@ -15,8 +14,6 @@ import { SpinnerOverlay } from '../../components/spinner.tsx';
 import { arcoPage, formPurposes } from '../../content/privacy.ts';
 import styles from './arco-form.module.css';
 
-// The site's Content-Security-Policy forbids eval; zod must not try its compiled fast path in the browser.
-z.config({ jitless: true });
 
 export interface ArcoFormProps {
   /** The server's answer to the form posted without script: the form again, or its receipt. */

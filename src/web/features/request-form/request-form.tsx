@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
-import { z } from 'zod';
 import { requestPaths } from '../../../shared/api-paths.ts';
 import { MEMBERSHIP_TYPES, type MembershipType } from '../../../shared/constants.ts';
 import type { FormAnswer } from '../../../shared/form-answer.ts';
@@ -24,8 +23,6 @@ import { SendOutcomeDialog, type SendOutcome } from './send-outcome-dialog.tsx';
 import { sendContactRequest } from './send-contact-request.ts';
 import styles from './request-form.module.css';
 
-// The site's Content-Security-Policy forbids eval; zod must not try its compiled fast path in the browser.
-z.config({ jitless: true });
 
 // Both schemas are the server's own; the form only chooses which one applies.
 const contactResolver = zodResolver(ContactFormSchema) as unknown as Resolver<RequestFormValues>;
