@@ -31,10 +31,9 @@ export function apiRoutes(app: App): ApiRoute[] {
     while (stack.length > 0 && stack.at(-1)!.depth >= depth) stack.pop();
     const parent = stack.at(-1)?.path ?? '';
     const segment = match[2]!;
-    const path =
-      parent === '' || parent.endsWith('/') || segment.startsWith('/')
-        ? parent + segment
-        : `${parent}/${segment}`;
+    // A line is the rest of its parent's address: the tree splits anywhere, within a word too
+    // (`/api/admin/news` then `letter/…`), so the two are joined as they are.
+    const path = parent + segment;
     stack.push({ depth, path });
     if (!path.startsWith('/api/') || path.includes('*')) continue;
     for (const method of match[3]!.split(',').map((m) => m.trim())) {
