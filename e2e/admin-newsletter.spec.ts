@@ -6,10 +6,13 @@ import { E2E_ADMIN, E2E_DIR } from './paths.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** Opens an admin screen by its address (a new hash alone does not reload the admin). */
+/**
+ * Opens an admin screen by its address. The page is left first: a new hash alone does not reload the
+ * admin, and a list's search still waiting to write its own address could write it over the new one.
+ */
 async function open(page: Page, hash: string) {
+  await page.mainFrame().goto('about:blank');
   await page.goto(`/admin${hash}`);
-  await page.reload();
 }
 
 async function logIn(page: Page) {
