@@ -5,8 +5,9 @@
 // the reminder, all in one transaction). Two runs: as fast as the connections go (the throughput, whose
 // latency is mostly queueing behind the other connections), then at a fixed rate below that (`rate` a
 // second, 300 by default: the latency one visitor sees on a busy site). Afterwards every 201 is checked
-// against the rows stored.
-import { mkdtempSync, rmSync } from 'node:fs';
+// against the rows stored, and the largest the write-ahead log file grew meanwhile is shown (decision 037:
+// the site checkpoints it on a thread of its own).
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -55,8 +56,14 @@ try {
         },
       ],
     });
+  let walMaxBytes = 0;
+  const walWatch = setInterval(() => {
+    const size = statSync(`${site.databaseFile}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+    walMaxBytes = Math.max(walMaxBytes, size);
+  }, 50);
   const saturated = await run();
   const paced = await run(rate);
+  clearInterval(walWatch);
   const stored = (
     db.prepare('select count(*) as n from registrations where event_id = ?').get(event.id) as { n: number }
   ).n;
@@ -86,6 +93,7 @@ try {
         [`at${rate}PerSecond`]: figures(paced),
         stored,
         confirmations,
+        walMaxMiB: Math.round((walMaxBytes / 1024 / 1024) * 10) / 10,
       },
       null,
       2,
