@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type pg from 'pg';
 import { lazyPackage } from '../lib/lazy-package.ts';
+import { checkpointInThread, type CheckpointOptions, type Checkpoints } from './checkpoints.ts';
 
 const loadPg = lazyPackage<typeof pg>('pg');
 import type { Database } from './schema.ts';
@@ -15,6 +16,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** The SQLite file, when the database is one. */
   file?: string;
+  /** SQLite files only: the thread that checkpoints the write-ahead log (decision 037). */
+  checkpoints?: Checkpoints;
   close(): Promise<void>;
 }
 
@@ -23,6 +26,8 @@ export interface DatabaseOptions {
   schema?: string;
   /** PostgreSQL only: the pool size. */
   poolSize?: number;
+  /** SQLite files only: how the log is checkpointed off the server's connection. */
+  checkpoints?: CheckpointOptions;
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -58,8 +63,35 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
-  return { db, dialect: 'sqlite', file, close: () => db.destroy() };
+  const connection = keepingStatements(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  // A file's checkpoints run on a thread of their own, never inside a commit (decision 037).
+  const checkpoints =
+    file === ':memory:' || file === ''
+      ? undefined
+      : checkpointInThread(sqlite, file, (during) => db.connection().execute(during), options.checkpoints);
+  const closeConnection = connection.close;
+  connection.close = () => {
+    // The final checkpoint, with the thread stopped: the file is whole without its log.
+    if (checkpoints) {
+      try {
+        sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      } catch {
+        // Another process is writing; its own close checkpoints.
+      }
+    }
+    return closeConnection();
+  };
+  return {
+    db,
+    dialect: 'sqlite',
+    file,
+    ...(checkpoints ? { checkpoints } : {}),
+    close: async () => {
+      await checkpoints?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /** Distinct SQL texts whose prepared statements are kept (the app has a few dozen). */
