@@ -14,7 +14,6 @@ import { SpinnerOverlay } from '../../components/spinner.tsx';
 import { arcoPage, formPurposes } from '../../content/privacy.ts';
 import styles from './arco-form.module.css';
 
-
 export interface ArcoFormProps {
   /** The server's answer to the form posted without script: the form again, or its receipt. */
   answer?: ArcoFormAnswer;

@@ -23,7 +23,6 @@ import { SendOutcomeDialog, type SendOutcome } from './send-outcome-dialog.tsx';
 import { sendContactRequest } from './send-contact-request.ts';
 import styles from './request-form.module.css';
 
-
 // Both schemas are the server's own; the form only chooses which one applies.
 const contactResolver = zodResolver(ContactFormSchema) as unknown as Resolver<RequestFormValues>;
 const membershipResolver = zodResolver(MembershipFormSchema) as unknown as Resolver<RequestFormValues>;
