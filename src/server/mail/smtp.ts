@@ -158,6 +158,7 @@ function transfer(
     };
 
     connection.connect((error?: Error | null) => {
+      if (settled) return;
       if (error) return finish(error);
       const send = () =>
         connection.send(envelope, body, (sendError) => (sendError ? finish(sendError) : finish()));
