@@ -166,7 +166,26 @@ describe.each(faultDialects)('a newsletter send killed with kill -9, on %s', (di
       const messageId = message.messageId ?? '';
       perMessageId.set(messageId, (perMessageId.get(messageId) ?? 0) + 1);
     }
-    expect(emails.filter((email) => copies.get(email) !== 1)).toEqual([]);
+    // On failure, what became of each subscriber not reached exactly once, and where it was at the kills.
+    const atKill = (email: string) =>
+      [
+        ...firstKill.marked.map((row) => ['sent whole at kill 1', row] as const),
+        ...firstKill.unmarked.map((row) => ['not sent whole at kill 1', row] as const),
+        ...secondKill.marked.map((row) => ['sent whole at kill 2', row] as const),
+        ...secondKill.unmarked.map((row) => ['not sent whole at kill 2', row] as const),
+      ]
+        .filter(([, row]) => row.to_address === email)
+        .map(([where]) => where);
+    expect(
+      emails
+        .filter((email) => copies.get(email) !== 1)
+        .map((email) => ({
+          email,
+          copies: copies.get(email) ?? 0,
+          row: settled.find((row) => row.to_address === email),
+          atKill: atKill(email),
+        })),
+    ).toEqual([]);
     expect([...copies.keys()].filter((to) => !emails.includes(to))).toEqual([]);
     expect([...perMessageId].filter(([, n]) => n !== 1)).toEqual([]);
     const rowsByMessageId = new Map(settled.map((row) => [row.message_id, row]));

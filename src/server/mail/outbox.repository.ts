@@ -170,29 +170,43 @@ export const UNCONFIRMED_ERROR =
 /**
  * The wire mark of a bulk message (decision 039): its whole body has been handed to the mail server
  * and its end of data goes next. Written only while the claim is ours; false when it is not (the lease
- * ran out and another pass took the row), and then the end must not be sent.
+ * ran out and another pass took the row), and then the end must not be sent. `committing` is called
+ * as the commit is asked for (on SQLite, as the statement returns: it committed inside it).
  *
- * On PostgreSQL this one commit is made asynchronous (`synchronous_commit` off for this transaction
- * only, set inside the statement so it stays one round trip): the mark must outlive this process, not
- * the database server, and waiting for the WAL flush would only widen the moment between the mark and
- * the end of data. It is visible to every other session as soon as it commits either way.
+ * On PostgreSQL a statement that has reached the server is carried out even if this process dies
+ * meanwhile, so the row is first marked and locked inside a transaction, and only the COMMIT (a few
+ * bytes, next to no work) stands between the mark and the end of data: a process that dies before
+ * sending it leaves no mark. That commit is made asynchronous (`synchronous_commit` off for this
+ * transaction only): the mark must outlive this process, not the database server, and waiting for the
+ * WAL flush would only widen the moment between the mark and the end of data. It is visible to every
+ * other session as soon as it commits either way.
  */
 export async function markOnTheWire(
   db: Kysely<Database>,
   dialect: Dialect,
   row: OutboxRow,
   now: Date,
+  committing: () => void = () => {},
 ): Promise<boolean> {
-  let query = db
-    .updateTable('outbox')
-    .set({ wire_at: now.toISOString() })
-    .where('id', '=', row.id)
-    .where('status', '=', 'sending')
-    .where('claim_token', '=', row.claim_token);
-  if (dialect === 'postgres')
-    query = query.where(sql<boolean>`set_config('synchronous_commit', 'off', true) is not null`);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const mark = (executor: Kysely<Database>) =>
+    executor
+      .updateTable('outbox')
+      .set({ wire_at: now.toISOString() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'sending')
+      .where('claim_token', '=', row.claim_token);
+  if (dialect === 'sqlite') {
+    const result = await mark(db).executeTakeFirst();
+    committing();
+    return Number(result.numUpdatedRows) > 0;
+  }
+  return db.transaction().execute(async (trx) => {
+    const result = await mark(trx)
+      .where(sql<boolean>`set_config('synchronous_commit', 'off', true) is not null`)
+      .executeTakeFirst();
+    committing();
+    return Number(result.numUpdatedRows) > 0;
+  });
 }
 
 /**

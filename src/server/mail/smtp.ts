@@ -32,8 +32,8 @@ export interface SendOptions {
    * end goes out when it resolves; if it rejects, the connection is closed without it.
    */
   beforeEnd?: () => Promise<void>;
-  /** Told how long `beforeEnd` took and how long after it the end of data was on the socket (ms). */
-  onEnd?: (timing: { beforeEndMs: number; endMs: number }) => void;
+  /** Told when (`performance.now()`) the end of data was handed to the socket. */
+  onEnd?: (endedAt: number) => void;
 }
 
 /**
@@ -135,14 +135,10 @@ function transfer(
     });
     const holdEnd = (stream: Readable) => {
       if (settled || !beforeEnd) return;
-      const startedAt = performance.now();
       beforeEnd().then(
         () => {
           if (settled) return;
-          const markedAt = performance.now();
-          dataStream?.once('end', () =>
-            onEnd?.({ beforeEndMs: markedAt - startedAt, endMs: performance.now() - markedAt }),
-          );
+          if (onEnd) dataStream?.once('end', () => onEnd(performance.now()));
           ended = true;
           stream.push(null);
         },

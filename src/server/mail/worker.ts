@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
@@ -63,10 +64,11 @@ export interface MailWorkerOptions {
   /** Source of the backoff jitter, in [0, 1). */
   random?: () => number;
   /**
-   * Told, for each bulk message, how long its wire mark took to commit and how long after that its end
-   * of data was on the socket (ms): the moment a crash would leave it uncertain is within their sum.
+   * Told, for each bulk message, how long its wire mark took until its commit was asked for, and how
+   * long from then until its end of data was on the socket (ms): `windowMs` is the moment in which a
+   * crash leaves a message uncertain that the server never got whole (decision 039).
    */
-  onWireMark?: (timing: { markMs: number; endMs: number }) => void;
+  onWireMark?: (timing: { markMs: number; windowMs: number }) => void;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -162,6 +164,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     // Bulk mail is sent exactly once across a crash: the end of its data goes out only after a durable
     // mark says so (decision 039). Transactional mail needs none: it is sent again when in doubt.
     const bulk = row.stream === 'bulk';
+    let markStartedAt = 0;
+    let committingAt = 0;
     try {
       await transport.send(
         {
@@ -181,10 +185,20 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           ...(bulk
             ? {
                 beforeEnd: async () => {
-                  if (!(await markOnTheWire(db, dialect, row, now()))) throw new ClaimLostError();
+                  markStartedAt = performance.now();
+                  const marked = await markOnTheWire(db, dialect, row, now(), () => {
+                    committingAt = performance.now();
+                  });
+                  if (!marked) throw new ClaimLostError();
                 },
                 ...(onWireMark
-                  ? { onEnd: ({ beforeEndMs, endMs }) => onWireMark({ markMs: beforeEndMs, endMs }) }
+                  ? {
+                      onEnd: (endedAt: number) =>
+                        onWireMark({
+                          markMs: committingAt - markStartedAt,
+                          windowMs: endedAt - committingAt,
+                        }),
+                    }
                   : {}),
               }
             : {}),
