@@ -92,11 +92,13 @@ describe.each(faultDialects)('a newsletter send killed with kill -9, on %s', (di
         .where('purpose', '=', 'newsletter')
         .execute() as Promise<OutboxSnapshot[]>;
     const kill = async (server: ServerProcess) => {
+      const killedAt = Date.now();
       server.signal('SIGKILL');
       expect(await server.exited).toBe('SIGKILL');
       const rows = await outbox();
       const sending = rows.filter((row) => row.status === 'sending');
       return {
+        killedAt,
         delivered: ofCampaign().length,
         marked: sending.filter((row) => row.wire_at !== null),
         unmarked: sending.filter((row) => row.wire_at === null),
@@ -166,16 +168,18 @@ describe.each(faultDialects)('a newsletter send killed with kill -9, on %s', (di
       const messageId = message.messageId ?? '';
       perMessageId.set(messageId, (perMessageId.get(messageId) ?? 0) + 1);
     }
-    // On failure, what became of each subscriber not reached exactly once, and where it was at the kills.
+    // On failure, what became of each subscriber not reached exactly once, and where it was at the kills
+    // (a mark's time is taken as it starts, before its statements).
     const atKill = (email: string) =>
-      [
-        ...firstKill.marked.map((row) => ['sent whole at kill 1', row] as const),
-        ...firstKill.unmarked.map((row) => ['not sent whole at kill 1', row] as const),
-        ...secondKill.marked.map((row) => ['sent whole at kill 2', row] as const),
-        ...secondKill.unmarked.map((row) => ['not sent whole at kill 2', row] as const),
-      ]
-        .filter(([, row]) => row.to_address === email)
-        .map(([where]) => where);
+      [firstKill, secondKill].flatMap((k, index) =>
+        [...k.marked, ...k.unmarked]
+          .filter((row) => row.to_address === email)
+          .map((row) =>
+            row.wire_at
+              ? `marked ${k.killedAt - Date.parse(row.wire_at)} ms before kill ${index + 1}`
+              : `not marked at kill ${index + 1}`,
+          ),
+      );
     expect(
       emails
         .filter((email) => copies.get(email) !== 1)
