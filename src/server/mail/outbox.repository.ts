@@ -1,4 +1,11 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
+import {
+  CompiledQuery,
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+} from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import { timeOrderedId } from '../db/ids.ts';
 import type { Database, OutboxStream, OutboxTable } from '../db/schema.ts';
@@ -171,15 +178,21 @@ export const UNCONFIRMED_ERROR =
  * The wire mark of a bulk message (decision 039): its whole body has been handed to the mail server
  * and its end of data goes next. Written only while the claim is ours; false when it is not (the lease
  * ran out and another pass took the row), and then the end must not be sent. `committing` is called
- * as the commit is asked for (on SQLite, as the statement returns: it committed inside it).
+ * the moment the mark is committed or its commit is on its way, and the caller sends the end of data
+ * in that same turn of the event loop, so nothing else runs between the two.
+ *
+ * On SQLite the statement commits inside the call, synchronously.
  *
  * On PostgreSQL a statement that has reached the server is carried out even if this process dies
- * meanwhile, so the row is first marked and locked inside a transaction, and only the COMMIT (a few
- * bytes, next to no work) stands between the mark and the end of data: a process that dies before
- * sending it leaves no mark. That commit is made asynchronous (`synchronous_commit` off for this
- * transaction only): the mark must outlive this process, not the database server, and waiting for the
- * WAL flush would only widen the moment between the mark and the end of data. It is visible to every
- * other session as soon as it commits either way.
+ * meanwhile, so the row is first marked and locked inside a transaction, and only the COMMIT stands
+ * between the mark and the end of data. `committing` is called as soon as the COMMIT has been written to
+ * the database's socket, before its answer: the two writes follow each other within microseconds, so a
+ * process killed before the COMMIT leaves no mark and sends no end, and one killed after both leaves
+ * both. Waiting for the COMMIT's answer first would leave a window of a round trip in which the mark is
+ * kept and the end never sent (the kill -9 test found it). If the COMMIT then fails, the end has already
+ * gone: the row has no mark, and only a crash before the server's answer would send it again. The
+ * commit is asynchronous (`synchronous_commit` off for this transaction only): the mark must outlive
+ * this process, not the database server.
  */
 export async function markOnTheWire(
   db: Kysely<Database>,
@@ -197,15 +210,33 @@ export async function markOnTheWire(
       .where('claim_token', '=', row.claim_token);
   if (dialect === 'sqlite') {
     const result = await mark(db).executeTakeFirst();
-    committing();
-    return Number(result.numUpdatedRows) > 0;
+    const marked = Number(result.numUpdatedRows) > 0;
+    if (marked) committing();
+    return marked;
   }
-  return db.transaction().execute(async (trx) => {
-    const result = await mark(trx)
-      .where(sql<boolean>`set_config('synchronous_commit', 'off', true) is not null`)
-      .executeTakeFirst();
-    committing();
-    return Number(result.numUpdatedRows) > 0;
+  return db.connection().execute(async (connection) => {
+    await sql`begin`.execute(connection);
+    let commit: Promise<unknown> | undefined;
+    try {
+      const result = await mark(connection)
+        .where(sql<boolean>`set_config('synchronous_commit', 'off', true) is not null`)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        await sql`rollback`.execute(connection);
+        return false;
+      }
+      // The COMMIT goes straight to the connection: node-postgres writes a query without parameters to
+      // its socket within the call, so `committing` runs with the COMMIT already sent.
+      await connection.getExecutor().provideConnection(async (raw) => {
+        commit = raw.executeQuery(CompiledQuery.raw('commit'));
+        committing();
+        await commit;
+      });
+      return true;
+    } catch (error) {
+      if (!commit) await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
   });
 }
 

@@ -9,8 +9,9 @@ import wellKnown from 'nodemailer/lib/well-known';
  * One SMTP transaction per message, like nodemailer's SMTP transport, with one difference: the caller
  * may hold back the end of the data. The message is composed first (nodemailer's own composer, so it is
  * the same message the transport would send); only once the mail server has taken DATA (354) does the
- * connection read it, and the body goes out whole. Then `beforeEnd` runs, and only after it resolves is
- * the stream ended, which is when the connection writes the final "<CRLF>.<CRLF>". A server that never
+ * connection read it, and the body goes out whole. Then `beforeEnd` runs, and only when it lets the end
+ * go (or resolves) is the stream ended, which is when the connection writes the final "<CRLF>.<CRLF>",
+ * in that same turn of the event loop. A server that never
  * gets that line has no message (RFC 5321 §3.3, §4.1.1.10), so everything before it is safe to repeat
  * (decision 039).
  */
@@ -28,10 +29,12 @@ export interface SendOptions {
   /** Ends the send (the connection is closed) wherever it is. */
   signal?: AbortSignal;
   /**
-   * Runs once the whole body has been written to the connection and before the end of data is: the
-   * end goes out when it resolves; if it rejects, the connection is closed without it.
+   * Runs once the whole body has been written to the connection and before the end of data is. The end
+   * goes out when it calls `end` (at once, in the same turn) or else when it resolves. If it rejects
+   * before that, the connection is closed without the end; a rejection after `end` changes nothing,
+   * since the end is already on its way.
    */
-  beforeEnd?: () => Promise<void>;
+  beforeEnd?: (end: () => void) => Promise<void>;
   /** Told when (`performance.now()`) the end of data was handed to the socket. */
   onEnd?: (endedAt: number) => void;
 }
@@ -135,15 +138,15 @@ function transfer(
     });
     const holdEnd = (stream: Readable) => {
       if (settled || !beforeEnd) return;
-      beforeEnd().then(
-        () => {
-          if (settled) return;
-          if (onEnd) dataStream?.once('end', () => onEnd(performance.now()));
-          ended = true;
-          stream.push(null);
-        },
-        (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
-      );
+      const end = () => {
+        if (settled || ended) return;
+        if (onEnd) dataStream?.once('end', () => onEnd(performance.now()));
+        ended = true;
+        stream.push(null);
+      };
+      beforeEnd(end).then(end, (error: unknown) => {
+        if (!ended) stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
     };
     // The connection pipes the body into its data stream (which adds the end of data when the body
     // ends); that stream's 'end' says the last byte, the final dot, went on to the socket.

@@ -184,10 +184,12 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           signal: AbortSignal.timeout(sendTimeoutMs),
           ...(bulk
             ? {
-                beforeEnd: async () => {
+                beforeEnd: async (end) => {
                   markStartedAt = performance.now();
+                  // The end of data goes out in the very turn the mark's commit does (decision 039).
                   const marked = await markOnTheWire(db, dialect, row, now(), () => {
                     committingAt = performance.now();
+                    end();
                   });
                   if (!marked) throw new ClaimLostError();
                 },

@@ -1,10 +1,10 @@
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { Socket, createConnection, createServer, type Server } from 'node:net';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer } from '../test/smtp-peer.ts';
 import { MAIL, createClock, testWorker, mailTestBed } from '../test/mail.ts';
-import { markAttemptFailed, queueMail, type OutboxMessage } from './outbox.repository.ts';
+import { markAttemptFailed, markOnTheWire, queueMail, type OutboxMessage } from './outbox.repository.ts';
 
 // Decision 039: a bulk message's end of data goes out only after its wire mark is committed, and a
 // lapsed bulk row is resent only when it has no mark.
@@ -331,5 +331,69 @@ describe.each(testDialects)('the wire mark of bulk mail on %s', (dialect) => {
     expect(timings.every((t) => t.markMs >= 0 && t.windowMs >= 0)).toBe(true);
     // The end follows its mark's commit within a few turns of the event loop, not a poll or a timer.
     expect(Math.max(...timings.map((t) => t.windowMs))).toBeLessThan(50);
+  });
+});
+
+describe.each(testDialects)('markOnTheWire on %s', (dialect) => {
+  const bed = mailTestBed(dialect);
+
+  it('lets the end of data go only with the mark committed or its COMMIT already on the socket', async () => {
+    const [id] = await queueMail(bed.handle.db, [bulk('ana@example.org')], MAIL.mailFrom);
+    await bed.handle.db
+      .updateTable('outbox')
+      .set({ status: 'sending', claim_token: 'this-claim' })
+      .where('id', '=', id!)
+      .execute();
+    const row = await bed.handle.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('id', '=', id!)
+      .executeTakeFirstOrThrow();
+    // Every write to any socket while the mark is made, in order.
+    const writes: string[] = [];
+    const write = Socket.prototype.write;
+    Socket.prototype.write = function (this: Socket, chunk: unknown, ...rest: unknown[]) {
+      writes.push(Buffer.isBuffer(chunk) ? chunk.toString('latin1') : String(chunk));
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as typeof Socket.prototype.write;
+    let atCommitting: { commitSent: boolean } | undefined;
+    try {
+      const marked = await markOnTheWire(bed.handle.db, dialect, row, new Date(), () => {
+        atCommitting = { commitSent: writes.some((chunk) => /commit\0/i.test(chunk)) };
+      });
+      expect(marked).toBe(true);
+    } finally {
+      Socket.prototype.write = write;
+    }
+    // SQLite commits inside the statement; PostgreSQL's COMMIT has been written to its socket.
+    expect(atCommitting?.commitSent).toBe(dialect === 'postgres');
+    expect(
+      (
+        await bed.handle.db
+          .selectFrom('outbox')
+          .select('wire_at')
+          .where('id', '=', id!)
+          .executeTakeFirstOrThrow()
+      ).wire_at,
+    ).not.toBeNull();
+
+    // With the claim gone, nothing is marked and the end of data is never let go.
+    await bed.handle.db
+      .updateTable('outbox')
+      .set({ wire_at: null, claim_token: 'a-later-claim' })
+      .where('id', '=', id!)
+      .execute();
+    let called = false;
+    expect(await markOnTheWire(bed.handle.db, dialect, row, new Date(), () => (called = true))).toBe(false);
+    expect(called).toBe(false);
+    expect(
+      (
+        await bed.handle.db
+          .selectFrom('outbox')
+          .select('wire_at')
+          .where('id', '=', id!)
+          .executeTakeFirstOrThrow()
+      ).wire_at,
+    ).toBeNull();
   });
 });
