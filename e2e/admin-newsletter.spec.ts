@@ -109,7 +109,7 @@ test.describe('Boletín en la administración', () => {
     await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText('Enviado');
   });
 
-  test('los boletines posiblemente no entregados se ven y se reenvían; las pantallas caben a 1440 y 390 px', async ({
+  test('los boletines sin confirmar se ven y se reenvían; las pantallas caben a 1440 y 390 px', async ({
     page,
     mailbox,
   }) => {
@@ -138,7 +138,8 @@ test.describe('Boletín en la administración', () => {
           ).data.status,
       )
       .toBe('sent');
-    // As the mail worker leaves this subscriber's message when the process dies mid-send (decision 036).
+    // As the mail worker leaves this subscriber's message when the process dies after its end of data
+    // went out and before the server's answer was recorded (decision 039).
     const db = new SQLite(join(E2E_DIR, 'site.db'));
     try {
       db.prepare(
@@ -158,22 +159,22 @@ test.describe('Boletín en la administración', () => {
       await page.screenshot({ path: `test-results/admin-boletin-suscriptoras-${width}.png`, fullPage: true });
       await open(page, '#/newsletter-campaigns');
       await expect(page.getByText(subject)).toBeVisible();
-      await expect(page.getByText('1 posiblemente no entregado').first()).toBeVisible();
+      await expect(page.getByText('1 sin confirmar').first()).toBeVisible();
       await expectNoHorizontalOverflow(page);
       await page.screenshot({ path: `test-results/admin-boletin-boletines-${width}.png`, fullPage: true });
       await open(page, `#/newsletter-campaigns/${encodeURIComponent(id)}`);
-      await expect(page.getByText('1 correo posiblemente no entregado', { exact: false })).toBeVisible();
+      await expect(page.getByText('1 correo sin confirmar', { exact: false })).toBeVisible();
       await expectNoHorizontalOverflow(page);
       await page.screenshot({ path: `test-results/admin-boletin-campana-${width}.png`, fullPage: true });
     }
 
     await page.getByRole('button', { name: 'Reenviar' }).click();
-    const dialog = page.getByRole('dialog', { name: '¿Reenviar los posiblemente no entregados?' });
+    const dialog = page.getByRole('dialog', { name: '¿Reenviar los correos sin confirmar?' });
     await dialog.getByRole('button', { name: 'Reenviar' }).click();
     await expect(page.getByTestId('campaign-progress')).toHaveText(/^(\d+) de \1 enviados$/, {
       timeout: 30_000,
     });
-    await expect(page.getByText('posiblemente no entregado', { exact: false })).toHaveCount(0);
+    await expect(page.getByText('sin confirmar', { exact: false })).toHaveCount(0);
     // The same message again: one Message-ID for both copies.
     await expect
       .poll(() => mailbox.all().filter((m) => m.to.includes(subscriber) && m.subject === subject).length, {

@@ -14,6 +14,7 @@ import * as newsletter from './migrations/2026-12-03-newsletter.ts';
 import * as publishing from './migrations/2026-12-04-publishing.ts';
 import * as passwordReset from './migrations/2026-12-05-password-reset.ts';
 import * as imageDescriptions from './migrations/2026-12-07-image-descriptions.ts';
+import * as bulkWireMark from './migrations/2026-12-08-bulk-wire-mark.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
 export const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04-publishing': publishing,
   '2026-12-05-password-reset': passwordReset,
   '2026-12-07-image-descriptions': imageDescriptions,
+  '2026-12-08-bulk-wire-mark': bulkWireMark,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

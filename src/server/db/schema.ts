@@ -89,8 +89,9 @@ export interface RequestsTable {
 
 /**
  * `cancelled`: never to be sent (the person unsubscribed or was blocked before it went out).
- * `uncertain`: bulk mail whose sender died while handing it to the mail server; it may or may not have
- * gone out, and is not sent again unless staff ask for it (decision 036).
+ * `uncertain`: bulk mail whose sender stopped after handing the mail server the whole message and its
+ * end, before the server's answer was recorded; nearly always delivered, and not sent again unless
+ * staff ask for it (decisions 036 and 039).
  */
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled' | 'uncertain';
 
@@ -123,6 +124,9 @@ export interface OutboxTable {
   attachments: string | null;
   stream: Generated<OutboxStream>;
   ref_id: string | null;
+  /** Bulk mail: when the attempt under the current claim had handed its whole body to the mail server
+   *  and was about to end its data (migration 2026-12-08-bulk-wire-mark, decision 039). */
+  wire_at: Generated<string | null>;
 }
 
 /** One consent, given and maybe withdrawn (migration 2026-11-30-mail-parts-and-consents). */

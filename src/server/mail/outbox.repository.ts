@@ -1,4 +1,11 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
+import {
+  CompiledQuery,
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+} from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import { timeOrderedId } from '../db/ids.ts';
 import type { Database, OutboxStream, OutboxTable } from '../db/schema.ts';
@@ -104,7 +111,7 @@ export async function cancelPendingMail(
 /**
  * Pending rows whose time has come and, for transactional mail only, rows whose sender's lease ran out
  * (it crashed or hung): those are sent again, at least once. Bulk rows whose lease ran out are never
- * due; `markLapsedBulkUncertain` settles them (decision 036).
+ * due as they stand; `settleLapsedBulk` first decides what each is (decision 039).
  */
 function isDue(eb: ExpressionBuilder<Database, 'outbox'>, nowIso: string, stream: OutboxStream) {
   const pending = eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]);
@@ -139,39 +146,121 @@ export async function claimDueRows(
 ): Promise<OutboxRow[]> {
   const nowIso = claim.now.toISOString();
   const stream = claim.stream ?? 'transactional';
-  return db
-    .with(
-      (cte) => cte('claimable').materialized(),
-      (qb) => {
-        const candidates = qb
-          .selectFrom('outbox')
-          .select('id')
-          .where((eb) => isDue(eb, nowIso, stream))
-          .where('stream', '=', stream)
-          .orderBy('next_attempt_at')
-          .limit(claim.limit);
-        return dialect === 'postgres' ? candidates.forUpdate().skipLocked() : candidates;
-      },
-    )
-    .updateTable('outbox')
-    .set({ status: 'sending', locked_until: claim.lockedUntil, claim_token: claim.token })
-    .where('id', 'in', (eb) => eb.selectFrom('claimable').select('claimable.id'))
-    .where((eb) => isDue(eb, nowIso, stream))
-    .returningAll()
-    .execute();
+  return (
+    db
+      .with(
+        (cte) => cte('claimable').materialized(),
+        (qb) => {
+          const candidates = qb
+            .selectFrom('outbox')
+            .select('id')
+            .where((eb) => isDue(eb, nowIso, stream))
+            .where('stream', '=', stream)
+            .orderBy('next_attempt_at')
+            .limit(claim.limit);
+          return dialect === 'postgres' ? candidates.forUpdate().skipLocked() : candidates;
+        },
+      )
+      .updateTable('outbox')
+      // A new attempt: the wire mark of an earlier one no longer says anything.
+      .set({ status: 'sending', locked_until: claim.lockedUntil, claim_token: claim.token, wire_at: null })
+      .where('id', 'in', (eb) => eb.selectFrom('claimable').select('claimable.id'))
+      .where((eb) => isDue(eb, nowIso, stream))
+      .returningAll()
+      .execute()
+  );
+}
+
+export const UNCONFIRMED_ERROR =
+  'El servidor de correo recibió el mensaje completo y no llegó a confirmarlo: casi siempre se entregó.';
+
+/**
+ * The wire mark of a bulk message (decision 039): its whole body has been handed to the mail server
+ * and its end of data goes next. Written only while the claim is ours; false when it is not (the lease
+ * ran out and another pass took the row), and then the end must not be sent. `committing` is called
+ * the moment the mark is committed or its commit is on its way, and the caller sends the end of data
+ * in that same turn of the event loop, so nothing else runs between the two.
+ *
+ * On SQLite the statement commits inside the call, synchronously.
+ *
+ * On PostgreSQL a statement that has reached the server is carried out even if this process dies
+ * meanwhile, so the row is first marked and locked inside a transaction, and only the COMMIT stands
+ * between the mark and the end of data. `committing` is called as soon as the COMMIT has been written to
+ * the database's socket, before its answer: the two writes follow each other within microseconds, so a
+ * process killed before the COMMIT leaves no mark and sends no end, and one killed after both leaves
+ * both. Waiting for the COMMIT's answer first would leave a window of a round trip in which the mark is
+ * kept and the end never sent (the kill -9 test found it). If the COMMIT then fails, the end has already
+ * gone: the row has no mark, and only a crash before the server's answer would send it again. The
+ * commit is asynchronous (`synchronous_commit` off for this transaction only): the mark must outlive
+ * this process, not the database server.
+ */
+export async function markOnTheWire(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  row: OutboxRow,
+  now: Date,
+  committing: () => void = () => {},
+): Promise<boolean> {
+  const mark = (executor: Kysely<Database>) =>
+    executor
+      .updateTable('outbox')
+      .set({ wire_at: now.toISOString() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'sending')
+      .where('claim_token', '=', row.claim_token);
+  if (dialect === 'sqlite') {
+    const result = await mark(db).executeTakeFirst();
+    const marked = Number(result.numUpdatedRows) > 0;
+    if (marked) committing();
+    return marked;
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`begin`.execute(connection);
+    let commit: Promise<unknown> | undefined;
+    try {
+      const result = await mark(connection)
+        .where(sql<boolean>`set_config('synchronous_commit', 'off', true) is not null`)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        await sql`rollback`.execute(connection);
+        return false;
+      }
+      // The COMMIT goes straight to the connection: node-postgres writes a query without parameters to
+      // its socket within the call, so `committing` runs with the COMMIT already sent.
+      await connection.getExecutor().provideConnection(async (raw) => {
+        commit = raw.executeQuery(CompiledQuery.raw('commit'));
+        committing();
+        await commit;
+      });
+      return true;
+    } catch (error) {
+      if (!commit) await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
 }
 
 /**
- * Bulk rows still 'sending' under a claim whose lease ran out: the process that claimed them died (or
- * hung) while handing them to the mail server, which may have accepted them. They become 'uncertain',
- * keeping their claim token so a late outcome of that very attempt can still be written, and are not
- * sent again: for a newsletter a second copy is worse than a rare loss, and staff can resend them
- * (decision 036). Returns how many.
+ * Settles bulk rows still 'sending' under a claim whose lease ran out: the process that claimed them
+ * died (or hung). Without a wire mark the mail server never got their end of data, so it has no such
+ * message: they are pending again and go out like any other (same Message-ID). With one, the end was
+ * on its way and the server may have kept the message: they become 'uncertain', keeping their claim
+ * token so a late outcome of that very attempt can still be written, and are never sent again unless
+ * staff ask (decisions 036 and 039). Returns how many of each.
  */
-export async function markLapsedBulkUncertain(db: Kysely<Database>, now: Date): Promise<number> {
+export async function settleLapsedBulk(
+  db: Kysely<Database>,
+  now: Date,
+): Promise<{ resent: number; uncertain: number }> {
   const nowIso = now.toISOString();
+  const lapsed = () =>
+    db
+      .updateTable('outbox')
+      .where('status', '=', 'sending')
+      .where('stream', '=', 'bulk')
+      .where('locked_until', '<=', nowIso);
   // A read first: nearly every pass finds none, and a read takes no write lock on SQLite.
-  const lapsed = await db
+  const any = await db
     .selectFrom('outbox')
     .select('id')
     .where('status', '=', 'sending')
@@ -179,19 +268,32 @@ export async function markLapsedBulkUncertain(db: Kysely<Database>, now: Date): 
     .where('locked_until', '<=', nowIso)
     .limit(1)
     .executeTakeFirst();
-  if (!lapsed) return 0;
+  if (!any) return { resent: 0, uncertain: 0 };
+  const resent = await lapsed()
+    .set({ status: 'pending', locked_until: null, claim_token: null })
+    .where('wire_at', 'is', null)
+    .executeTakeFirst();
+  const uncertain = await lapsed()
+    .set({ status: 'uncertain', locked_until: null, last_error: UNCONFIRMED_ERROR })
+    .where('wire_at', 'is not', null)
+    .executeTakeFirst();
+  return { resent: Number(resent.numUpdatedRows), uncertain: Number(uncertain.numUpdatedRows) };
+}
+
+/**
+ * A bulk message whose end of data went out and whose answer never came (a timeout, a broken
+ * connection): the server may have kept it, so it is not sent again (decision 039). Only while the
+ * claim is ours; returns false when it was not.
+ */
+export async function markUnconfirmed(db: Kysely<Database>, row: OutboxRow, error: string): Promise<boolean> {
   const result = await db
     .updateTable('outbox')
-    .set({
-      status: 'uncertain',
-      locked_until: null,
-      last_error: 'El proceso que lo enviaba se detuvo a medio envío: pudo haber salido o no.',
-    })
+    .set({ status: 'uncertain', attempts: row.attempts + 1, locked_until: null, last_error: error })
+    .where('id', '=', row.id)
     .where('status', '=', 'sending')
-    .where('stream', '=', 'bulk')
-    .where('locked_until', '<=', nowIso)
+    .where('claim_token', '=', row.claim_token)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

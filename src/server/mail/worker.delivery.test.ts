@@ -13,7 +13,6 @@ import {
   testWorker,
   mailTestBed,
 } from '../test/mail.ts';
-import { markAttemptFailed, queueMail } from './outbox.repository.ts';
 import { createMailWorker } from './worker.ts';
 
 describe.each(testDialects)('mail delivery on %s', (dialect) => {
@@ -148,63 +147,6 @@ describe.each(testDialects)('mail delivery on %s', (dialect) => {
     expect(await worker.runOnce()).toBe(1);
     await bed.peer.waitForMessages(2);
     expect(bed.peer.messages[1]?.messageId).toBe(ack!.message_id);
-  });
-
-  it('never offers twice bulk mail a stopped sender left on the wire: it is marked uncertain (decision 036)', async () => {
-    const clock = createClock();
-    const at = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
-    const message = (to: string) => ({
-      purpose: 'newsletter',
-      to,
-      subject: 'Boletín',
-      text: 'Noticias',
-      stream: 'bulk' as const,
-    });
-    const [lapsed, leased, waiting] = await queueMail(
-      bed.handle.db,
-      [message('a@example.org'), message('b@example.org'), message('c@example.org')],
-      MAIL.mailFrom,
-      clock.now(),
-    );
-    // The dead sender's claim: one row's lease ran out, the other's has not.
-    const claimed = (id: string, lockedUntil: string) =>
-      bed.handle.db
-        .updateTable('outbox')
-        .set({ status: 'sending', locked_until: lockedUntil, claim_token: 'claim-of-a-dead-sender' })
-        .where('id', '=', id)
-        .execute();
-    await claimed(lapsed!, at(-1_000));
-    await claimed(leased!, at(60_000));
-    const rowOf = (id: string) =>
-      bed.handle.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-
-    const worker = testWorker(bed.handle.db, dialect, { smtpUrl: bed.peer.url, now: clock.now });
-    expect(await worker.runOnce()).toBe(1);
-    const [delivered] = await bed.peer.waitForMessages(1);
-    expect(delivered?.envelope.to).toEqual(['c@example.org']);
-    expect(await rowOf(waiting!)).toMatchObject({ status: 'sent' });
-    expect(await rowOf(lapsed!)).toMatchObject({
-      status: 'uncertain',
-      claim_token: 'claim-of-a-dead-sender',
-      locked_until: null,
-    });
-    expect(await rowOf(leased!)).toMatchObject({ status: 'sending' });
-
-    // Past every lease: the second row is settled the same way, and nothing goes out again.
-    clock.advance(61_000);
-    expect(await worker.runOnce()).toBe(0);
-    expect(await rowOf(leased!)).toMatchObject({ status: 'uncertain' });
-    expect(bed.peer.messages).toHaveLength(1);
-
-    // A late outcome of that very attempt still counts: a failure is known, so the row is due again.
-    const row = await rowOf(lapsed!);
-    expect(
-      await markAttemptFailed(bed.handle.db, row, { error: 'x', final: false, nextAttemptAt: at(0) }),
-    ).toBe(true);
-    expect(await rowOf(lapsed!)).toMatchObject({ status: 'pending', claim_token: null });
-    expect(await worker.runOnce()).toBe(1);
-    await bed.peer.waitForMessages(2);
-    expect(bed.peer.messages.map((m) => m.envelope.to[0])).toEqual(['c@example.org', 'a@example.org']);
   });
 
   it('without an SMTP URL says so once and leaves the mail pending', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -9,13 +9,17 @@ import {
   bulkAllowance,
   claimDueRows,
   markAttemptFailed,
-  markLapsedBulkUncertain,
+  markOnTheWire,
   markSent,
+  markUnconfirmed,
   releaseClaims,
+  settleLapsedBulk,
+  UNCONFIRMED_ERROR,
   type MailAttachment,
   type OutboxRow,
 } from './outbox.repository.ts';
 import { singleLine } from './message.ts';
+import { createSmtpSender, SmtpSendError } from './smtp.ts';
 import { HOUR_MS } from '../../shared/clock.ts';
 
 export interface MailWorker {
@@ -59,6 +63,12 @@ export interface MailWorkerOptions {
   batchSize?: number;
   /** Source of the backoff jitter, in [0, 1). */
   random?: () => number;
+  /**
+   * Told, for each bulk message, how long its wire mark took until its commit was asked for, and how
+   * long from then until its end of data was on the socket (ms): `windowMs` is the moment in which a
+   * crash leaves a message uncertain that the server never got whole (decision 039).
+   */
+  onWireMark?: (timing: { markMs: number; windowMs: number }) => void;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -102,13 +112,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const batchSize = options.batchSize ?? 10;
   const sendTimeoutMs = options.sendTimeoutMs ?? Math.floor(config.mail.leaseMs / 2);
   const transport = config.smtpUrl
-    ? createTransport({
-        url: config.smtpUrl,
+    ? createSmtpSender(config.smtpUrl, {
         connectionTimeout: options.timeouts?.connectionTimeout ?? DEFAULT_TIMEOUT_MS,
         greetingTimeout: options.timeouts?.greetingTimeout ?? DEFAULT_TIMEOUT_MS,
         socketTimeout: options.timeouts?.socketTimeout ?? DEFAULT_TIMEOUT_MS,
       })
     : undefined;
+  const { onWireMark } = options;
 
   let started = false;
   let stopped = false;
@@ -151,22 +161,65 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function send(row: OutboxRow): Promise<void> {
     if (!transport) return;
+    // Bulk mail is sent exactly once across a crash: the end of its data goes out only after a durable
+    // mark says so (decision 039). Transactional mail needs none: it is sent again when in doubt.
+    const bulk = row.stream === 'bulk';
+    let markStartedAt = 0;
+    let committingAt = 0;
     try {
-      await transport.sendMail({
-        from: config.mailFrom,
-        to: row.to_address,
-        replyTo: row.reply_to ?? undefined,
-        subject: singleLine(row.subject),
-        text: row.body_text,
-        ...(row.body_html ? { html: row.body_html } : {}),
-        ...(row.attachments ? { attachments: JSON.parse(row.attachments) as MailAttachment[] } : {}),
-        messageId: row.message_id,
-        // Tells auto-responders (vacation replies and the like) not to answer.
-        headers: { ...extraHeaders(row), 'Auto-Submitted': 'auto-generated' },
-        signal: AbortSignal.timeout(sendTimeoutMs),
-      });
+      await transport.send(
+        {
+          from: config.mailFrom,
+          to: row.to_address,
+          replyTo: row.reply_to ?? undefined,
+          subject: singleLine(row.subject),
+          text: row.body_text,
+          ...(row.body_html ? { html: row.body_html } : {}),
+          ...(row.attachments ? { attachments: JSON.parse(row.attachments) as MailAttachment[] } : {}),
+          messageId: row.message_id,
+          // Tells auto-responders (vacation replies and the like) not to answer.
+          headers: { ...extraHeaders(row), 'Auto-Submitted': 'auto-generated' },
+        },
+        {
+          signal: AbortSignal.timeout(sendTimeoutMs),
+          ...(bulk
+            ? {
+                beforeEnd: async (end) => {
+                  markStartedAt = performance.now();
+                  // The end of data goes out in the very turn the mark's commit does (decision 039).
+                  const marked = await markOnTheWire(db, dialect, row, now(), () => {
+                    committingAt = performance.now();
+                    end();
+                  });
+                  if (!marked) throw new ClaimLostError();
+                },
+                ...(onWireMark
+                  ? {
+                      onEnd: (endedAt: number) =>
+                        onWireMark({
+                          markMs: committingAt - markStartedAt,
+                          windowMs: endedAt - committingAt,
+                        }),
+                    }
+                  : {}),
+              }
+            : {}),
+        },
+      );
     } catch (error) {
       const attempts = row.attempts + 1;
+      if (bulk && error instanceof SmtpSendError && error.unanswered) {
+        // The server has the whole message and did not answer: it may have kept it. Not sent again.
+        const description = describeError(error);
+        const recorded = await record(row, () =>
+          markUnconfirmed(db, row, `${UNCONFIRMED_ERROR} (${description})`),
+        );
+        log.warn(
+          { outboxId: row.id, purpose: row.purpose, attempts, error: description, recorded },
+          'bulk mail sent whole without an answer is marked uncertain, not resent',
+        );
+        return;
+      }
       const final = isPermanentFailure(error) || attempts >= config.mail.maxAttempts;
       const at = now();
       const nextAttemptAt = new Date(at.getTime() + retryDelayMs(attempts, config.mail.retryBaseMs, random));
@@ -219,13 +272,19 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     try {
       rows = await claimDueRows(db, dialect, claim);
       // Bulk mail fills what transactional mail left of the batch, within its rate. Bulk rows a dead
-      // sender left on the wire are settled first, as uncertain, never offered twice (decision 036).
+      // sender left mid-send are settled first: due again if their end of data never went out,
+      // uncertain (never offered twice) if it did (decision 039).
       if (rows.length < batchSize) {
-        const uncertain = await markLapsedBulkUncertain(db, at);
-        if (uncertain > 0)
+        const lapsed = await settleLapsedBulk(db, at);
+        if (lapsed.resent > 0)
           log.warn(
-            { uncertain },
-            'bulk mail left mid-send by a stopped sender is marked uncertain, not resent',
+            { resent: lapsed.resent },
+            'bulk mail a stopped sender left before its end of data is due again',
+          );
+        if (lapsed.uncertain > 0)
+          log.warn(
+            { uncertain: lapsed.uncertain },
+            'bulk mail a stopped sender left after its end of data is marked uncertain, not resent',
           );
         const allowance = await bulkAllowance(db, at, bulkPerMinute);
         const limit = Math.min(batchSize - rows.length, allowance);
@@ -295,7 +354,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           ),
         );
       }
-      transport?.close();
     },
     runOnce,
     onFinalFailure(listener) {
@@ -311,6 +369,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       }
     },
   };
+}
+
+/** The claim on a row was lost before its end of data: the message must not be completed. */
+class ClaimLostError extends Error {
+  constructor() {
+    super('the claim on this message was lost before its end of data; it was not completed');
+    this.name = 'ClaimLostError';
+  }
 }
 
 /** The extra headers a domain stored with the message (List-Unsubscribe, …), kept to one line each. */

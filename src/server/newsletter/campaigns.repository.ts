@@ -80,7 +80,10 @@ export interface CampaignProgress {
   sent: number;
   failed: number;
   cancelled: number;
-  /** Left mid-send by a sender that stopped: maybe delivered, not resent unless staff ask (decision 036). */
+  /**
+   * Sent whole to the mail server by a sender that stopped before its answer was recorded: nearly
+   * always delivered, not resent unless staff ask (decisions 036 and 039).
+   */
   uncertain: number;
 }
 

@@ -377,7 +377,7 @@ describe.each(testDialects)('el boletín en %s', (dialect) => {
     return /\/Boletin\/baja\/([A-Za-z0-9_-]+)>/.exec(header)![1]!;
   }
 
-  it('cuenta como posiblemente no entregados los envíos inciertos y los reenvía solo a quien sigue activa', async () => {
+  it('cuenta como sin confirmar los envíos inciertos y los reenvía solo a quien sigue activa', async () => {
     await activeSubscriber('incierta1@example.org');
     await activeSubscriber('incierta2@example.org');
     peer.clear();
@@ -391,7 +391,7 @@ describe.each(testDialects)('el boletín en %s', (dialect) => {
       .execute();
     const mine = rows.filter((row) => row.to_address.startsWith('incierta'));
     expect(mine).toHaveLength(2);
-    // As the worker leaves them when their sender died mid-send.
+    // As the worker leaves them when their sender died after their end of data went out (decision 039).
     await t.app.db
       .updateTable('outbox')
       .set({ status: 'uncertain', claim_token: 'claim-of-a-dead-sender' })

@@ -155,8 +155,8 @@ function CampaignStatusChip({ status }: { status: Campaign['status'] }) {
   return <Chip size="small" variant="outlined" label={info.label} color={info.color} />;
 }
 
-const uncertainText = (count: number) =>
-  count === 1 ? '1 posiblemente no entregado' : `${count} posiblemente no entregados`;
+// Decision 039: the mail server got each of these whole and did not get to confirm it.
+const uncertainText = (count: number) => (count === 1 ? '1 sin confirmar' : `${count} sin confirmar`);
 
 const progressText = (campaign: Campaign) =>
   campaign.status === 'draft'
@@ -341,7 +341,7 @@ function CampaignSending() {
         adminPaths.newsletterCampaignResend(campaign.id),
       );
       setLive(data);
-      notify('Se reenvían los posiblemente no entregados.', { type: 'info' });
+      notify('Se reenvían los correos sin confirmar.', { type: 'info' });
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -414,10 +414,8 @@ function CampaignSending() {
               }
             >
               {campaign.uncertain === 1
-                ? '1 correo posiblemente no entregado: '
-                : `${campaign.uncertain} correos posiblemente no entregados: `}
-              el envío se interrumpió justo cuando se entregaban al servidor de correo, así que pudieron
-              llegar o no. Para no duplicarlos no se reenviaron solos.
+                ? '1 correo sin confirmar: el servidor de correo lo recibió completo, pero el envío se interrumpió antes de que confirmara la entrega. Casi siempre se entrega, así que no se reenvió solo.'
+                : `${campaign.uncertain} correos sin confirmar: el servidor de correo los recibió completos, pero el envío se interrumpió antes de que confirmara la entrega. Casi siempre se entregan, así que no se reenviaron solos.`}
             </Alert>
           ) : null}
         </Box>
@@ -433,8 +431,8 @@ function CampaignSending() {
       />
       <Confirm
         isOpen={confirmingResend}
-        title="¿Reenviar los posiblemente no entregados?"
-        content={`Se reenviarán ${campaign.uncertain} correos a las suscriptoras que siguen activas. Quien ya lo haya recibido puede recibirlo otra vez (como el mismo mensaje, que muchos programas de correo muestran una sola vez).`}
+        title="¿Reenviar los correos sin confirmar?"
+        content={`Se reenviarán ${campaign.uncertain} correos a las suscriptoras que siguen activas. Casi todas ya lo recibieron y lo recibirán otra vez (como el mismo mensaje, que muchos programas de correo muestran una sola vez): conviene reenviar solo si alguien avisa que no le llegó.`}
         confirm="Reenviar"
         cancel="Cancelar"
         onConfirm={resend}
