@@ -1,13 +1,15 @@
 // Sign-ups stored a second on SQLite: `node scripts/bench/registrations.ts [seconds] [rate…]`. The site
-// runs in production mode on a fresh SQLite file (its own process, as `npm run bench` starts it);
-// autocannon posts registrations for one event without a seat limit, each from a new address, so every
-// post takes the heaviest path (a seat, the registration, the consent, the confirmation with its .ics and
-// the reminder, all in one transaction). First as fast as the connections go (the throughput, whose
-// latency is mostly queueing behind the other connections), then at each fixed `rate` a second (300 and
-// 1,000 by default: the latency one visitor sees on a busy site, and at the rate issue 26 asks the site
-// to store). Each run lasts `seconds` (10 by default). Afterwards every 201 is checked
-// against the rows stored, and the largest the write-ahead log file grew meanwhile is shown (decision 037:
-// the site checkpoints it on a thread of its own).
+// runs in production mode on a fresh SQLite file as deploy/systemd/sitio.service runs it on the 1 vCPU
+// server of decision 028: its own process pinned to one core (as `npm run bench` pins it), with the
+// unit's node flags (a 64 MB heap, a 1 MB semi-space) and environment. The load generator (autocannon,
+// in this process) keeps to the other core(s). It posts registrations for one event without a seat
+// limit, each from a new address, so every post takes the heaviest path (a seat, the registration, the
+// consent, the confirmation with its .ics and the reminder, all in one transaction). First as fast as
+// the connections go (the throughput, whose latency is mostly queueing behind the other connections),
+// then at each fixed `rate` a second (300 and 1,000 by default: the latency one visitor sees on a busy
+// site, and at the rate issue 26 asks the site to store). Each run lasts `seconds` (10 by default).
+// Afterwards every 201 is checked against the rows stored, and the largest the write-ahead log file grew
+// meanwhile is shown (decision 037: the site checkpoints it on a thread of its own).
 //
 // With `--cpu-prof <dir>` the site writes a CPU profile of its main thread into that directory when it
 // stops (node's `--cpu-prof`, passed in NODE_OPTIONS), to open in Chrome's DevTools.
@@ -16,7 +18,8 @@
 // this process (`inject`, no sockets): the latency of the code path and the database alone, as the
 // checkpoint thread leaves it and with SQLite's automatic checkpoint turned back on for comparison
 // (in alternating blocks of 250, so both meet the same machine).
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +28,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { pinning } from './cores.ts';
 import { SITE_ENV, freePort, startSite } from './servers.ts';
 import { CONNECTIONS } from './throughput.ts';
 
@@ -109,18 +113,43 @@ async function timeInProcess(): Promise<void> {
   }
 }
 
+/**
+ * How deploy/systemd/sitio.service runs the site: its node flags (the heap caps of decision 033) and
+ * the environment settings that shape the process (not its port and address).
+ */
+function serviceUnit(): { nodeFlags: string[]; env: Record<string, string> } {
+  const text = readFileSync('deploy/systemd/sitio.service', 'utf8');
+  const nodeFlags = (/^ExecStart=\/usr\/bin\/node (.*) src\/server\/main\.ts$/m.exec(text)?.[1] ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const env = Object.fromEntries(
+    [...text.matchAll(/^Environment=(\w+)=(.*)$/gm)]
+      .map((match) => [match[1]!, match[2]!] as const)
+      .filter(([name]) => name !== 'PORT' && name !== 'HOST'),
+  );
+  return { nodeFlags, env };
+}
+
 if (inProcess) {
   await timeInProcess();
   process.exit(0);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-registrations-'));
-const site = await startSite(
-  dir,
-  await freePort(),
-  [],
-  profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {},
-);
+const unit = serviceUnit();
+const cores = pinning();
+// The load generator (autocannon, in this process) keeps to the other core(s), off the site's.
+if (cores.load.length > 0) {
+  spawnSync('taskset', ['-a', '-p', '-c', cores.load.at(-1)!, String(process.pid)], { stdio: 'ignore' });
+}
+const nodeOptions = [
+  ...unit.nodeFlags,
+  ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+];
+const site = await startSite(dir, await freePort(), cores.server, {
+  ...unit.env,
+  ...(nodeOptions.length > 0 ? { NODE_OPTIONS: nodeOptions.join(' ') } : {}),
+});
 try {
   const db = new SQLite(site.databaseFile);
   const event = db
@@ -192,6 +221,8 @@ try {
       {
         seconds,
         connections: CONNECTIONS,
+        pinning: cores.description,
+        nodeFlags: unit.nodeFlags.join(' '),
         saturated: figures(saturated),
         ...Object.fromEntries(paced.map(([rate, result]) => [`at${rate}PerSecond`, figures(result)])),
         stored,
