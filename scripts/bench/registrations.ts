@@ -1,18 +1,25 @@
-// Sign-ups stored a second on SQLite: `node scripts/bench/registrations.ts [seconds] [rate]`. The site
-// runs in production mode on a fresh SQLite file (its own process, as `npm run bench` starts it);
-// autocannon posts registrations for one event without a seat limit, each from a new address, so every
-// post takes the heaviest path (a seat, the registration, the consent, the confirmation with its .ics and
-// the reminder, all in one transaction). Two runs: as fast as the connections go (the throughput, whose
-// latency is mostly queueing behind the other connections), then at a fixed rate below that (`rate` a
-// second, 300 by default: the latency one visitor sees on a busy site). Afterwards every 201 is checked
-// against the rows stored, and the largest the write-ahead log file grew meanwhile is shown (decision 037:
-// the site checkpoints it on a thread of its own).
+// Sign-ups stored a second on SQLite: `node scripts/bench/registrations.ts [seconds] [rate…]`. The site
+// runs in production mode on a fresh SQLite file as deploy/systemd/sitio.service runs it on the 1 vCPU
+// server of decision 028: its own process pinned to one core (as `npm run bench` pins it), with the
+// unit's node flags (a 64 MB heap, a 1 MB semi-space) and environment. The load generator (autocannon,
+// in this process) keeps to the other core(s). It posts registrations for one event without a seat
+// limit, each from a new address, so every post takes the heaviest path (a seat, the registration, the
+// consent, the confirmation with its .ics and the reminder, all in one transaction). First as fast as
+// the connections go (the throughput, whose latency is mostly queueing behind the other connections),
+// then at each fixed `rate` a second (300 and 1,000 by default: the latency one visitor sees on a busy
+// site, and at the rate issue 26 asks the site to store). Each run lasts `seconds` (10 by default).
+// Afterwards every 201 is checked against the rows stored, and the largest the write-ahead log file grew
+// meanwhile is shown (decision 037: the site checkpoints it on a thread of its own).
+//
+// With `--cpu-prof <dir>` the site writes a CPU profile of its main thread into that directory when it
+// stops (node's `--cpu-prof`, passed in NODE_OPTIONS), to open in Chrome's DevTools.
 //
 // With `--in-process` it times instead one sign-up at a time (1,500, 3 ms apart) through the app built in
 // this process (`inject`, no sockets): the latency of the code path and the database alone, as the
 // checkpoint thread leaves it and with SQLite's automatic checkpoint turned back on for comparison
 // (in alternating blocks of 250, so both meet the same machine).
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,13 +28,18 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { pinning } from './cores.ts';
 import { SITE_ENV, freePort, startSite } from './servers.ts';
 import { CONNECTIONS } from './throughput.ts';
 
 const inProcess = process.argv.includes('--in-process');
-const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const profileAt = process.argv.indexOf('--cpu-prof');
+const profileDir = profileAt >= 0 ? process.argv[profileAt + 1] : undefined;
+const args = process.argv
+  .slice(2)
+  .filter((arg, i, all) => !arg.startsWith('--') && all[i - 1] !== '--cpu-prof');
 const seconds = Number(args[0] ?? 10);
-const rate = Number(args[1] ?? 300);
+const rates = args.length > 1 ? args.slice(1).map(Number) : [300, 1000];
 
 /** The percentile `p` (0–100) of some durations, in milliseconds to a tenth. */
 function percentile(times: number[], p: number): number {
@@ -101,13 +113,43 @@ async function timeInProcess(): Promise<void> {
   }
 }
 
+/**
+ * How deploy/systemd/sitio.service runs the site: its node flags (the heap caps of decision 033) and
+ * the environment settings that shape the process (not its port and address).
+ */
+function serviceUnit(): { nodeFlags: string[]; env: Record<string, string> } {
+  const text = readFileSync('deploy/systemd/sitio.service', 'utf8');
+  const nodeFlags = (/^ExecStart=\/usr\/bin\/node (.*) src\/server\/main\.ts$/m.exec(text)?.[1] ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const env = Object.fromEntries(
+    [...text.matchAll(/^Environment=(\w+)=(.*)$/gm)]
+      .map((match) => [match[1]!, match[2]!] as const)
+      .filter(([name]) => name !== 'PORT' && name !== 'HOST'),
+  );
+  return { nodeFlags, env };
+}
+
 if (inProcess) {
   await timeInProcess();
   process.exit(0);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-registrations-'));
-const site = await startSite(dir, await freePort());
+const unit = serviceUnit();
+const cores = pinning();
+// The load generator (autocannon, in this process) keeps to the other core(s), off the site's.
+if (cores.load.length > 0) {
+  spawnSync('taskset', ['-a', '-p', '-c', cores.load.at(-1)!, String(process.pid)], { stdio: 'ignore' });
+}
+const nodeOptions = [
+  ...unit.nodeFlags,
+  ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+];
+const site = await startSite(dir, await freePort(), cores.server, {
+  ...unit.env,
+  ...(nodeOptions.length > 0 ? { NODE_OPTIONS: nodeOptions.join(' ') } : {}),
+});
 try {
   const db = new SQLite(site.databaseFile);
   const event = db
@@ -151,18 +193,19 @@ try {
     walMaxBytes = Math.max(walMaxBytes, size);
   }, 50);
   const saturated = await run();
-  const paced = await run(rate);
+  const paced: [number, autocannon.Result][] = [];
+  for (const rate of rates) paced.push([rate, await run(rate)]);
   clearInterval(walWatch);
-  const stored = (
-    db.prepare('select count(*) as n from registrations where event_id = ?').get(event.id) as { n: number }
-  ).n;
-  const confirmations = (
-    db.prepare("select count(*) as n from outbox where purpose = 'registration-confirmed'").get() as {
-      n: number;
-    }
-  ).n;
+  // One statement, one snapshot: a sign-up still in flight when autocannon stops may commit between
+  // two separate counts (its registration and its mail are committed together).
+  const { stored, confirmations } = db
+    .prepare(
+      `select (select count(*) from registrations where event_id = ?) as stored,
+        (select count(*) from outbox where purpose = 'registration-confirmed') as confirmations`,
+    )
+    .get(event.id) as { stored: number; confirmations: number };
   db.close();
-  const answered = saturated['2xx'] + paced['2xx'];
+  const answered = paced.reduce((sum, [, result]) => sum + result['2xx'], saturated['2xx']);
   const figures = (result: autocannon.Result) => ({
     perSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -178,8 +221,10 @@ try {
       {
         seconds,
         connections: CONNECTIONS,
+        pinning: cores.description,
+        nodeFlags: unit.nodeFlags.join(' '),
         saturated: figures(saturated),
-        [`at${rate}PerSecond`]: figures(paced),
+        ...Object.fromEntries(paced.map(([rate, result]) => [`at${rate}PerSecond`, figures(result)])),
         stored,
         confirmations,
         walMaxMiB: Math.round((walMaxBytes / 1024 / 1024) * 10) / 10,

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** Writes one item inside a transaction it shares with others; returns what its caller gets. */
@@ -14,6 +14,11 @@ interface Pending<Item, Result> {
   resolve(result: Result): void;
   reject(error: unknown): void;
 }
+
+// The same three statements around every write of a group, compiled once.
+const SAVEPOINT = CompiledQuery.raw('savepoint group_write');
+const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw('rollback to savepoint group_write');
+const RELEASE_SAVEPOINT = CompiledQuery.raw('release savepoint group_write');
 
 /** Items written in one transaction at most: the last one waits for all before it. */
 const MAX_GROUP = 50;
@@ -47,14 +52,14 @@ export function groupCommit<Item, Result>(
           return;
         }
         for (const pending of group) {
-          await sql`savepoint group_write`.execute(trx);
+          await trx.executeQuery(SAVEPOINT);
           try {
             done.push([pending, await write(trx, pending.item)]);
           } catch (error) {
-            await sql`rollback to savepoint group_write`.execute(trx);
+            await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
             pending.reject(error);
           }
-          await sql`release savepoint group_write`.execute(trx);
+          await trx.executeQuery(RELEASE_SAVEPOINT);
         }
       });
     } catch (error) {

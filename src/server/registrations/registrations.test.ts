@@ -149,6 +149,64 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
     expect(rows).toHaveLength(2);
   });
 
+  it('a quien ya se registró le responde su estado aunque el registro ya se haya cerrado', async () => {
+    const event = await eventsRepository.create(t.app.db, eventInput());
+    expect((await signUp(event.id, person(12))).statusCode).toBe(201);
+    await eventsRepository.update(
+      t.app.db,
+      event.id,
+      eventInput({ eventDate: event.eventDate, registration: { enabled: false, capacity: 2 } }),
+    );
+    const repeat = await signUp(event.id, person(12));
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toEqual({ data: { status: 'confirmed' } });
+    const again = (await outboxOf('persona12@example.org')).filter((r) => r.purpose === 'registration-again');
+    expect(again).toHaveLength(1);
+    expect((await signUp(event.id, person(13))).statusCode).toBe(409);
+  });
+
+  it('guarda el registro de una dirección bloqueada sin escribirle correo', async () => {
+    const event = await eventsRepository.create(
+      t.app.db,
+      eventInput({ registration: { enabled: true, capacity: 1 } }),
+    );
+    const now = new Date().toISOString();
+    await t.app.db
+      .insertInto('blocked_people')
+      .values([
+        { email: 'persona14@example.org', blocked_at: now, erase_after: now },
+        { email: 'persona15@example.org', blocked_at: now, erase_after: now },
+      ])
+      .execute();
+    expect((await signUp(event.id, { ...person(14), email: ' Persona14@Example.org' })).statusCode).toBe(201);
+    expect((await signUp(event.id, person(15))).json()).toEqual({
+      data: { status: 'waitlisted', position: 1 },
+    });
+    expect((await signUp(event.id, person(16))).json()).toEqual({
+      data: { status: 'waitlisted', position: 2 },
+    });
+    const stored = await t.app.db
+      .selectFrom('registrations')
+      .select(['email', 'status'])
+      .where('event_id', '=', event.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual([
+      { email: 'Persona14@Example.org', status: 'confirmed' },
+      { email: 'persona15@example.org', status: 'waitlisted' },
+      { email: 'persona16@example.org', status: 'waitlisted' },
+    ]);
+    const mail = await t.app.db
+      .selectFrom('outbox')
+      .select(['to_address', 'purpose'])
+      .where('ref_id', 'in', (eb) =>
+        eb.selectFrom('registrations').select('id').where('event_id', '=', event.id),
+      )
+      .execute();
+    expect(mail).toEqual([{ to_address: 'persona16@example.org', purpose: 'registration-waitlisted' }]);
+  });
+
   it('rechaza con 400, 404 y 409 en español', async () => {
     const open = await eventsRepository.create(t.app.db, eventInput());
     const bad = await signUp(open.id, { fullName: '', email: 'no-es-correo' });
