@@ -336,6 +336,8 @@ describe.each(testDialects)('the wire mark of bulk mail on %s', (dialect) => {
 
 describe.each(testDialects)('markOnTheWire on %s', (dialect) => {
   const bed = mailTestBed(dialect);
+  const rowOf = (id: string) =>
+    bed.handle.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('lets the end of data go only with the mark committed or its COMMIT already on the socket', async () => {
     const [id] = await queueMail(bed.handle.db, [bulk('ana@example.org')], MAIL.mailFrom);
@@ -344,11 +346,7 @@ describe.each(testDialects)('markOnTheWire on %s', (dialect) => {
       .set({ status: 'sending', claim_token: 'this-claim' })
       .where('id', '=', id!)
       .execute();
-    const row = await bed.handle.db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('id', '=', id!)
-      .executeTakeFirstOrThrow();
+    const row = await rowOf(id!);
     // Every write to any socket while the mark is made, in order.
     const writes: string[] = [];
     const write = Socket.prototype.write;
@@ -367,15 +365,7 @@ describe.each(testDialects)('markOnTheWire on %s', (dialect) => {
     }
     // SQLite commits inside the statement; PostgreSQL's COMMIT has been written to its socket.
     expect(atCommitting?.commitSent).toBe(dialect === 'postgres');
-    expect(
-      (
-        await bed.handle.db
-          .selectFrom('outbox')
-          .select('wire_at')
-          .where('id', '=', id!)
-          .executeTakeFirstOrThrow()
-      ).wire_at,
-    ).not.toBeNull();
+    expect((await rowOf(id!)).wire_at).not.toBeNull();
 
     // With the claim gone, nothing is marked and the end of data is never let go.
     await bed.handle.db
@@ -386,14 +376,6 @@ describe.each(testDialects)('markOnTheWire on %s', (dialect) => {
     let called = false;
     expect(await markOnTheWire(bed.handle.db, dialect, row, new Date(), () => (called = true))).toBe(false);
     expect(called).toBe(false);
-    expect(
-      (
-        await bed.handle.db
-          .selectFrom('outbox')
-          .select('wire_at')
-          .where('id', '=', id!)
-          .executeTakeFirstOrThrow()
-      ).wire_at,
-    ).toBeNull();
+    expect((await rowOf(id!)).wire_at).toBeNull();
   });
 });
