@@ -26,8 +26,8 @@ async function logIn(page: Page) {
 }
 
 /** An active subscriber: subscribed from the footer's API, confirmed by the button of the mail's page. */
-async function activeSubscriber(page: Page, mailbox: Mailbox) {
-  const email = `boletin.admin.${unique()}@example.org`;
+async function activeSubscriber(page: Page, mailbox: Mailbox, local = 'boletin.admin') {
+  const email = `${local}.${unique()}@example.org`;
   const token = ((await (await page.request.get('/api/csrf')).json()) as { data: { token: string } }).data
     .token;
   const subscribed = await page.request.post('/api/newsletter/subscribe', {
@@ -113,7 +113,8 @@ test.describe('Boletín en la administración', () => {
     page,
     mailbox,
   }) => {
-    const subscriber = await activeSubscriber(page, mailbox);
+    // An address wider than a phone: the list must wrap it, not push the page sideways.
+    const subscriber = await activeSubscriber(page, mailbox, 'boletin.direccion.mas.ancha.que.un.telefono');
     const subject = `Boletín interrumpido ${unique()}`;
     await logIn(page);
     const csrf = async () =>
