@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { Socket, type AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSmtpSender, SmtpSendError } from './smtp.ts';
@@ -71,6 +71,52 @@ describe('the SMTP sender against a provider that requires STARTTLS and a login'
     expect(provider.received).toHaveLength(1);
     expect(provider.received[0]).toMatchObject({ user: USER, secure: true });
     expect(provider.received[0]!.raw).toContain('Subject: =?UTF-8?');
+  });
+
+  it('hands the end of data to the socket within the call that lets it go', async () => {
+    // Decision 039: nothing may run between the caller's last write (the mark's COMMIT) and the final
+    // dot; a few ticks of the event loop between them are a few more chances for a crash to fall there.
+    const provider = await startProvider();
+    cleanup.push(provider.stop);
+    const sender = createSmtpSender(
+      `smtp://${encodeURIComponent(USER)}:${PASSWORD}@127.0.0.1:${provider.port}?tls.rejectUnauthorized=false`,
+      TIMEOUTS,
+    );
+    const writes: string[] = [];
+    const write = Socket.prototype.write;
+    Socket.prototype.write = function (this: Socket, chunk: unknown, ...rest: unknown[]) {
+      writes.push(Buffer.isBuffer(chunk) ? chunk.toString('latin1') : String(chunk));
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as typeof Socket.prototype.write;
+    let held: { before: string; during: string } | undefined;
+    try {
+      await sender.send(
+        {
+          from: USER,
+          to: 'socia@example.org',
+          subject: 'Boletín',
+          text: 'Hola\r\n.\r\nUna línea con un punto',
+        },
+        {
+          beforeEnd: async (end) => {
+            const before = writes.join('');
+            end();
+            held = { before, during: writes.join('').slice(before.length) };
+          },
+        },
+      );
+    } finally {
+      Socket.prototype.write = write;
+    }
+    expect(held?.before).toContain('Una l');
+    expect(held?.before.endsWith('\r\n.\r\n')).toBe(false);
+    // The final dot, after the body's last line break (or with one of its own).
+    expect(held?.during).toMatch(/^(\r\n)?\.\r\n$/);
+    expect(`${held?.before}${held?.during}`.endsWith('\r\n.\r\n')).toBe(true);
+    // The body's own line with a single dot went out escaped, so it did not end the data early.
+    expect(held?.before).toContain('\r\n..\r\nUna l');
+    expect(provider.received).toHaveLength(1);
+    expect(provider.received[0]!.raw).toContain('Hola\r\n.\r\nUna l');
   });
 
   it('fails before the end of data with a wrong password, so the message may be sent again', async () => {

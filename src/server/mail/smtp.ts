@@ -10,8 +10,8 @@ import wellKnown from 'nodemailer/lib/well-known';
  * may hold back the end of the data. The message is composed first (nodemailer's own composer, so it is
  * the same message the transport would send); only once the mail server has taken DATA (354) does the
  * connection read it, and the body goes out whole. Then `beforeEnd` runs, and only when it lets the end
- * go (or resolves) is the stream ended, which is when the connection writes the final "<CRLF>.<CRLF>",
- * in that same turn of the event loop. A server that never
+ * go (or resolves) is the data ended, and the connection writes the final "<CRLF>.<CRLF>" to its
+ * socket within that call. A server that never
  * gets that line has no message (RFC 5321 §3.3, §4.1.1.10), so everything before it is safe to repeat
  * (decision 039).
  */
@@ -35,7 +35,7 @@ export interface SendOptions {
    * since the end is already on its way.
    */
   beforeEnd?: (end: () => void) => Promise<void>;
-  /** Told when (`performance.now()`) the end of data was handed to the socket. */
+  /** Told when (`performance.now()`) the end of data has been handed to the socket. */
   onEnd?: (endedAt: number) => void;
 }
 
@@ -140,16 +140,24 @@ function transfer(
       if (settled || !beforeEnd) return;
       const end = () => {
         if (settled || ended) return;
-        if (onEnd) dataStream?.once('end', () => onEnd(performance.now()));
         ended = true;
+        if (!dataStream) {
+          stream.push(null);
+          return;
+        }
+        // The data stream is ended here rather than through the body: its final dot then reaches the
+        // socket within this call, right after whatever the caller wrote before calling (the mark's
+        // COMMIT), instead of a few ticks later, through the body's end and the pipe.
+        stream.unpipe(dataStream);
+        dataStream.end();
+        onEnd?.(performance.now());
         stream.push(null);
       };
       beforeEnd(end).then(end, (error: unknown) => {
         if (!ended) stream.destroy(error instanceof Error ? error : new Error(String(error)));
       });
     };
-    // The connection pipes the body into its data stream (which adds the end of data when the body
-    // ends); that stream's 'end' says the last byte, the final dot, went on to the socket.
+    // The connection pipes the body into its data stream, which adds the end of data when it ends.
     const pipe = body.pipe.bind(body);
     body.pipe = <T extends NodeJS.WritableStream>(destination: T, pipeOptions?: { end?: boolean }): T => {
       dataStream = destination as unknown as Writable;
