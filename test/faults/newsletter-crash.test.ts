@@ -180,9 +180,23 @@ describe.each(faultDialects)('a newsletter send killed with kill -9, on %s', (di
               : `not marked at kill ${index + 1}`,
           ),
       );
+    // Exactly once, but for what no sender can know (decision 039): a kill that falls between a mark's
+    // commit and its final dot leaves that message `uncertain` and never received. The dot follows the
+    // commit within one synchronous call, so at most one message a kill can be there.
+    const markedAt = (k: typeof firstKill) => new Set(k.marked.map((row) => row.message_id));
+    const lostAt = (k: typeof firstKill) =>
+      settled.filter(
+        (row) =>
+          row.status === 'uncertain' && markedAt(k).has(row.message_id) && !perMessageId.has(row.message_id),
+      );
+    const lost = [...lostAt(firstKill), ...lostAt(secondKill)];
+    expect(lostAt(firstKill).length).toBeLessThanOrEqual(1);
+    expect(lostAt(secondKill).length).toBeLessThanOrEqual(1);
+    const lostEmails = new Set(lost.map((row) => row.to_address));
+    expect([...lostEmails].filter((email) => copies.has(email))).toEqual([]);
     expect(
       emails
-        .filter((email) => copies.get(email) !== 1)
+        .filter((email) => copies.get(email) !== 1 && !lostEmails.has(email))
         .map((email) => ({
           email,
           copies: copies.get(email) ?? 0,
@@ -197,10 +211,12 @@ describe.each(faultDialects)('a newsletter send killed with kill -9, on %s', (di
       expect(rowsByMessageId.get(message.messageId ?? '')?.to_address).toBe(message.envelope.to[0]);
 
     // Uncertain rows are only ones a dead process had sent whole (a wire mark at a kill), and the
-    // peer did receive each of them.
+    // peer did receive each of them but the lost one.
     const markedAtKills = new Set([...firstKill.marked, ...secondKill.marked].map((row) => row.message_id));
     expect(uncertainRows.filter((row) => !markedAtKills.has(row.message_id))).toEqual([]);
-    expect(uncertainRows.filter((row) => perMessageId.get(row.message_id) !== 1)).toEqual([]);
+    expect(
+      uncertainRows.filter((row) => perMessageId.get(row.message_id) !== 1 && !lost.includes(row)),
+    ).toEqual([]);
 
     // The campaign's progress says the same.
     const admin3 = new Visitor(third.url);
@@ -220,7 +236,8 @@ describe.each(faultDialects)('a newsletter send killed with kill -9, on %s', (di
     console.info(
       `[newsletter crash ${dialect}] killed at ${firstKill.delivered} and ${secondKill.delivered}/${SUBSCRIBERS} ` +
         `delivered; on the wire: ${wire(firstKill)}, then ${wire(secondKill)}; ` +
-        `uncertain ${uncertainRows.length} (all received); each subscriber once; ` +
+        `uncertain ${uncertainRows.length} (${uncertainRows.length - lost.length} received); ` +
+        `${lost.length === 0 ? 'each subscriber once' : `each subscriber once but ${lost.length} lost between a mark's commit and its dot`}; ` +
         `campaign ${(sendMs / 1000).toFixed(1)} s, test ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
     );
   }, 150_000);
