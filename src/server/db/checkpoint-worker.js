@@ -37,13 +37,34 @@ function checkpoint(mode) {
  * @returns {import('./checkpoints.ts').CheckpointTick}
  */
 function tick() {
-  const passive = checkpoint('PASSIVE');
+  let passive = checkpoint('PASSIVE');
+  if (passive.log * frameBytes > restartAboveBytes) passive = catchUp(passive);
   return {
     log: passive.log,
     checkpointed: passive.checkpointed,
     restartWanted: passive.log * frameBytes > restartAboveBytes,
     walBytes: walBytes(),
   };
+}
+
+/** A catch-up pass ends once fewer than this many pages were written while the one before ran. */
+const CAUGHT_UP_PAGES = 128;
+
+/**
+ * Before a restart: the pages written while the last checkpoint ran (a few hundred under a steady
+ * stream of writes) are copied now, without holding anything, so that the restart, which the server
+ * waits for, has only the last few to copy. Under such a stream this cut the server's wait from
+ * 7–16 ms to 2–4 ms a restart (docs/benchmarks.md).
+ * @param {{ busy: number, log: number, checkpointed: number }} last
+ */
+function catchUp(last) {
+  let passive = last;
+  for (let pass = 0; pass < 4; pass++) {
+    const before = passive.log;
+    passive = checkpoint('PASSIVE');
+    if (passive.log - before < CAUGHT_UP_PAGES) break;
+  }
+  return passive;
 }
 
 /**
