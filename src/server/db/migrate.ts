@@ -15,6 +15,7 @@ import * as publishing from './migrations/2026-12-04-publishing.ts';
 import * as passwordReset from './migrations/2026-12-05-password-reset.ts';
 import * as imageDescriptions from './migrations/2026-12-07-image-descriptions.ts';
 import * as bulkWireMark from './migrations/2026-12-08-bulk-wire-mark.ts';
+import * as outboxPartialIndexes from './migrations/2026-12-09-outbox-partial-indexes.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
 export const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-password-reset': passwordReset,
   '2026-12-07-image-descriptions': imageDescriptions,
   '2026-12-08-bulk-wire-mark': bulkWireMark,
+  '2026-12-09-outbox-partial-indexes': outboxPartialIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
