@@ -1,6 +1,7 @@
-import { Socket, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordSocketWrites } from '../test/socket-writes.ts';
 import { createSmtpSender, SmtpSendError } from './smtp.ts';
 
 // A mail provider as the site meets it in production: STARTTLS on the submission port, and no mail
@@ -82,12 +83,7 @@ describe('the SMTP sender against a provider that requires STARTTLS and a login'
       `smtp://${encodeURIComponent(USER)}:${PASSWORD}@127.0.0.1:${provider.port}?tls.rejectUnauthorized=false`,
       TIMEOUTS,
     );
-    const writes: string[] = [];
-    const write = Socket.prototype.write;
-    Socket.prototype.write = function (this: Socket, chunk: unknown, ...rest: unknown[]) {
-      writes.push(Buffer.isBuffer(chunk) ? chunk.toString('latin1') : String(chunk));
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as typeof Socket.prototype.write;
+    const { writes, restore } = recordSocketWrites();
     let held: { before: string; during: string } | undefined;
     try {
       await sender.send(
@@ -106,7 +102,7 @@ describe('the SMTP sender against a provider that requires STARTTLS and a login'
         },
       );
     } finally {
-      Socket.prototype.write = write;
+      restore();
     }
     expect(held?.before).toContain('Una l');
     expect(held?.before.endsWith('\r\n.\r\n')).toBe(false);

@@ -1,8 +1,9 @@
-import { Socket, createConnection, createServer, type Server } from 'node:net';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer } from '../test/smtp-peer.ts';
+import { recordSocketWrites } from '../test/socket-writes.ts';
 import { MAIL, createClock, testWorker, mailTestBed } from '../test/mail.ts';
 import { markAttemptFailed, markOnTheWire, queueMail, type OutboxMessage } from './outbox.repository.ts';
 
@@ -348,12 +349,7 @@ describe.each(testDialects)('markOnTheWire on %s', (dialect) => {
       .execute();
     const row = await rowOf(id!);
     // Every write to any socket while the mark is made, in order.
-    const writes: string[] = [];
-    const write = Socket.prototype.write;
-    Socket.prototype.write = function (this: Socket, chunk: unknown, ...rest: unknown[]) {
-      writes.push(Buffer.isBuffer(chunk) ? chunk.toString('latin1') : String(chunk));
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as typeof Socket.prototype.write;
+    const { writes, restore } = recordSocketWrites();
     let atCommitting: { commitSent: boolean } | undefined;
     try {
       const marked = await markOnTheWire(bed.handle.db, dialect, row, new Date(), () => {
@@ -361,7 +357,7 @@ describe.each(testDialects)('markOnTheWire on %s', (dialect) => {
       });
       expect(marked).toBe(true);
     } finally {
-      Socket.prototype.write = write;
+      restore();
     }
     // SQLite commits inside the statement; PostgreSQL's COMMIT has been written to its socket.
     expect(atCommitting?.commitSent).toBe(dialect === 'postgres');

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../database.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../test/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestDatabase, testDialects } from '../../test/databases.ts';
 import { down, up } from './2026-12-09-outbox-partial-indexes.ts';
 
 // The outbox's queries by request, by claim and by the bulk stream's recent sends must still find their
@@ -18,17 +17,7 @@ const QUERIES = [
 ] as const;
 
 describe.each(testDialects)('the outbox partial indexes on %s', (dialect) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    handle = await database.open();
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await database?.destroy();
-  });
+  const handle = openTestDatabase(dialect);
 
   /** The plan of a query, as one text, with sequential scans discouraged where the planner allows it. */
   async function plan(db: Kysely<unknown>, query: (typeof QUERIES)[number][1]): Promise<string> {
