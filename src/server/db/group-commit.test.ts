@@ -80,10 +80,60 @@ describe.each(testDialects)('group commit on %s', (dialect) => {
   });
 
   it('splits a large burst into groups of the given size', async () => {
-    const group = groupCommit(db, insert, 3);
+    const group = groupCommit(db, insert, { maxGroup: 3 });
     const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
     expect(await Promise.all(ids.map((id) => group.write({ id })))).toEqual(ids);
     expect(new Set(transactions).size).toBe(3);
     expect(await stored()).toEqual(ids);
+  });
+
+  describe('in a stream of writes', () => {
+    // A clock the test moves: each write is timed as arriving `step` ms after the one before.
+    const clockStepping = (step: number) => {
+      let at = 0;
+      return () => (at += step);
+    };
+    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // Ten writes at once (one group, committed without waiting), to start the stream.
+    const startStream = async (group: ReturnType<typeof groupCommit<Item, string>>) => {
+      await Promise.all(Array.from({ length: 10 }, (_, i) => group.write({ id: `s${i}` })));
+      transactions.length = 0;
+    };
+
+    it('lets the first write of a group wait for the next ones, and commits them together', async () => {
+      const group = groupCommit(db, insert, { streamWaitMs: 60, now: clockStepping(0.5) });
+      await startStream(group);
+      // Writes half a millisecond apart (by the clock), each in its own turn of the event loop.
+      const a = group.write({ id: 'a' });
+      await later(5);
+      const b = group.write({ id: 'b' });
+      await later(5);
+      const c = group.write({ id: 'c' });
+      expect(await Promise.all([a, b, c])).toEqual(['a', 'b', 'c']);
+      expect(new Set(transactions).size).toBe(1);
+    });
+
+    it('does not wait when writes come further apart than the wait', async () => {
+      const group = groupCommit(db, insert, { streamWaitMs: 60, now: clockStepping(500) });
+      await startStream(group);
+      const start = performance.now();
+      expect(await group.write({ id: 'a' })).toBe('a');
+      expect(await group.write({ id: 'b' })).toBe('b');
+      expect(performance.now() - start).toBeLessThan(50);
+      expect(new Set(transactions).size).toBe(2);
+    });
+
+    it('commits at once when a full group is waiting', async () => {
+      const group = groupCommit(db, insert, { streamWaitMs: 5_000, now: clockStepping(0.1) });
+      await startStream(group);
+      const ids = Array.from({ length: 16 }, (_, i) => `w${String(i).padStart(2, '0')}`);
+      const start = performance.now();
+      const first = group.write({ id: ids[0]! });
+      await later(1);
+      const rest = ids.slice(1).map((id) => group.write({ id }));
+      expect(await Promise.all([first, ...rest])).toEqual(ids);
+      expect(performance.now() - start).toBeLessThan(2_000);
+      expect(new Set(transactions).size).toBe(1);
+    });
   });
 });
