@@ -195,6 +195,31 @@ describe.each(testDialects)('drafts and scheduled entries on %s', (dialect) => {
     expect(open.statusCode).toBe(201);
   });
 
+  it('opens sign-up for a scheduled event at its time, not before', async () => {
+    const event = await create(
+      'events',
+      eventInput('Taller programado', {
+        status: 'scheduled',
+        publishAt: '2027-01-12T09:00:00-06:00',
+        registration: { enabled: true, capacity: null },
+      }),
+    );
+    const signUp = (email: string) =>
+      visitor.request('POST', registrationPaths.api(event.id), { data: { fullName: 'Ana', email } });
+    at('2027-01-12T14:59:59.999Z');
+    expect((await signUp('antes@example.org')).statusCode).toBe(404);
+    at('2027-01-12T15:00:00.000Z');
+    expect((await signUp('a-tiempo@example.org')).statusCode).toBe(201);
+    expect((await signUp('nadie@example.org')).statusCode).toBe(201);
+    expect(
+      (
+        await visitor.request('POST', registrationPaths.api('nope'), {
+          data: { fullName: 'Ana', email: 'ana@example.org' },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
   it('previews an entry in any state for the admin only, with a banner and for no search engine', async () => {
     const draft = await create('news', newsInput('Nota en preparación', { status: 'draft' }));
     const preview = await admin.request('GET', `/api/admin/content/news/${draft.id}/preview`);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { registrationPaths } from '../../shared/registration-paths.ts';
+import { preparedQuery } from '../db/compiled-queries.ts';
 import { notFound } from '../plugins/errors.ts';
-import { eventsRepository } from './events.repository.ts';
 
 /** The public routes that act on one event by its id (`:id`), besides the content's own. */
 const PUBLIC_EVENT_ROUTES = new Set<string>([registrationPaths.apiPattern, registrationPaths.sendPattern]);
@@ -15,7 +15,9 @@ const PUBLIC_EVENT_ROUTES = new Set<string>([registrationPaths.apiPattern, regis
 export function guardUnpublishedEvents(app: FastifyInstance, now: () => Date): void {
   const guard: onRequestHookHandler = async (request) => {
     const { id } = (request.params ?? {}) as { id?: string };
-    if (!id || !(await eventsRepository.get(app.db, id, now()))) throw notFound();
+    if (!id) throw notFound();
+    const { rows } = await publicEvent.execute(app.db, { id, now: now().toISOString() });
+    if (rows.length === 0) throw notFound();
   };
   app.addHook('onRoute', (route) => {
     if (!PUBLIC_EVENT_ROUTES.has(route.url)) return;
@@ -25,3 +27,20 @@ export function guardUnpublishedEvents(app: FastifyInstance, now: () => Date): v
     route.onRequest = [...own, guard];
   });
 }
+
+/**
+ * Whether an event is public now (`isPublicAt` of table-repository.ts, in SQL): every sign-up asks, so
+ * the query is compiled once (decision 038) and reads only the columns it needs.
+ */
+const publicEvent = preparedQuery(['id', 'now'], (db, value) =>
+  db
+    .selectFrom('events')
+    .select('id')
+    .where('id', '=', value('id'))
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'published'),
+        eb.and([eb('status', '=', 'scheduled'), eb('publish_at', '<=', value('now'))]),
+      ]),
+    ),
+);
