@@ -16,6 +16,7 @@ import * as passwordReset from './migrations/2026-12-05-password-reset.ts';
 import * as imageDescriptions from './migrations/2026-12-07-image-descriptions.ts';
 import * as bulkWireMark from './migrations/2026-12-08-bulk-wire-mark.ts';
 import * as outboxPartialIndexes from './migrations/2026-12-09-outbox-partial-indexes.ts';
+import * as outboxRecipientIndex from './migrations/2026-12-10-outbox-recipient-index.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
 export const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-image-descriptions': imageDescriptions,
   '2026-12-08-bulk-wire-mark': bulkWireMark,
   '2026-12-09-outbox-partial-indexes': outboxPartialIndexes,
+  '2026-12-10-outbox-recipient-index': outboxRecipientIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
