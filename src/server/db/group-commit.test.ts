@@ -123,6 +123,22 @@ describe.each(testDialects)('group commit on %s', (dialect) => {
       expect(new Set(transactions).size).toBe(2);
     });
 
+    it('stops waiting for a writer that sends each write after the last one is answered', async () => {
+      const group = groupCommit(db, insert, { streamWaitMs: 60, now: clockStepping(0.5) });
+      await startStream(group);
+      const start = performance.now();
+      // Twelve writes one after another, timed as a stream, each sent a turn of the event loop after
+      // the last one's answer: three fruitless waits, then none.
+      for (let i = 0; i < 12; i++) {
+        await group.write({ id: `q${String(i).padStart(2, '0')}` });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const took = performance.now() - start;
+      expect(took).toBeGreaterThanOrEqual(3 * 60 - 5);
+      expect(took).toBeLessThan(6 * 60);
+      expect(new Set(transactions).size).toBe(12);
+    });
+
     it('commits at once when a full group is waiting', async () => {
       const group = groupCommit(db, insert, { streamWaitMs: 5_000, now: clockStepping(0.1) });
       await startStream(group);

@@ -30,6 +30,12 @@ const MAX_GROUP = 50;
  */
 const STREAM_WAIT_MS = 2;
 const STREAM_GROUP = 16;
+/**
+ * Waits that in a row gathered nobody (one writer sending each write after the last one's answer)
+ * stop the waiting for a while: such a writer would otherwise wait on every write for nothing.
+ */
+const FRUITLESS_WAITS = 3;
+const QUIET_AFTER_FRUITLESS_MS = 1_000;
 
 export interface GroupCommitOptions {
   /** Items written in one transaction at most. */
@@ -52,6 +58,8 @@ export interface GroupCommitOptions {
  * apart, on average) each arrives alone in its turn of the event loop, and groups of one would pay a
  * commit each just when the load is highest: there the first write of a group waits up to
  * `streamWaitMs` for the next ones (or until STREAM_GROUP are waiting), and the group commits then.
+ * A writer that sends each write only after the last one's answer gets nobody to join it: after a
+ * few such waits in a row the group commit stops waiting for a second.
  * Within a group each write has its own savepoint: one
  * that fails (a value the database refuses) is rolled back and rejected alone, and the others go on.
  * A failed commit rejects them all.
@@ -69,6 +77,8 @@ export function groupCommit<Item, Result>(
   // The time between arrivals, averaged (ms), and the last arrival.
   let gap = Number.POSITIVE_INFINITY;
   let lastArrival = Number.NEGATIVE_INFINITY;
+  let fruitless = 0;
+  let noWaitUntil = Number.NEGATIVE_INFINITY;
 
   async function writeGroup(group: Pending<Item, Result>[]) {
     const done: [Pending<Item, Result>, Result][] = [];
@@ -126,9 +136,14 @@ export function groupCommit<Item, Result>(
       if (queue.length < STREAM_GROUP) return;
       endWait();
     } else if (queue.length !== 1) return;
-    else if (streamWaitMs > 0 && gap < streamWaitMs) {
+    else if (streamWaitMs > 0 && gap < streamWaitMs && at >= noWaitUntil) {
       waiting = setTimeout(() => {
         endWait();
+        fruitless = queue.length > 1 ? 0 : fruitless + 1;
+        if (fruitless >= FRUITLESS_WAITS) {
+          fruitless = 0;
+          noWaitUntil = now() + QUIET_AFTER_FRUITLESS_MS;
+        }
         void drain();
       }, streamWaitMs);
       return;
