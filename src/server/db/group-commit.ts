@@ -25,8 +25,8 @@ const MAX_GROUP = 50;
 
 /**
  * In a stream of writes, how long the first of a group waits for others to join it (ms), and how many
- * waiting make it go at once. Measured on one core at a steady 1,000 sign-ups a second: groups of 1–2
- * without the wait, 3–6 with it, and a fifth less CPU a sign-up (docs/benchmarks.md).
+ * waiting make it go at once. Measured on one core at a steady 1,000 sign-ups a second: a fifth to a
+ * quarter less CPU a sign-up than without the wait (decision 040, docs/benchmarks.md).
  */
 const STREAM_WAIT_MS = 2;
 const STREAM_GROUP = 16;
