@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase, testDialects } from '../../test/databases.ts';
+import { queryPlan } from '../../test/query-plan.ts';
 import { down, up } from './2026-12-09-outbox-partial-indexes.ts';
 
 // The outbox's queries by request, by claim and by the bulk stream's recent sends must still find their
@@ -19,20 +20,7 @@ const QUERIES = [
 describe.each(testDialects)('the outbox partial indexes on %s', (dialect) => {
   const handle = openTestDatabase(dialect);
 
-  /** The plan of a query, as one text, with sequential scans discouraged where the planner allows it. */
-  async function plan(db: Kysely<unknown>, query: (typeof QUERIES)[number][1]): Promise<string> {
-    if (dialect === 'sqlite') {
-      const { rows } = await sql<{ detail: string }>`explain query plan ${query}`.execute(db);
-      return rows.map((row) => row.detail).join('\n');
-    }
-    // On a nearly empty table PostgreSQL would rather read it all; the question is whether it can use
-    // the index at all.
-    return db.transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
-      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(trx);
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
-  }
+  const plan = (db: Kysely<unknown>, query: (typeof QUERIES)[number][1]) => queryPlan(dialect, db, query);
 
   async function definitions(db: Kysely<unknown>): Promise<Record<string, string>> {
     const { rows } =
