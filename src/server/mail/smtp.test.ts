@@ -50,14 +50,19 @@ describe('the SMTP sender against a provider that requires STARTTLS and a login'
   afterEach(async () => {
     for (const step of cleanup.splice(0).reverse()) await step();
   });
-
-  it('upgrades the connection, logs in with the URL credentials and delivers, holding the end for beforeEnd', async () => {
+  /** A provider, stopped after the test, and a sender logging in to it with this password. */
+  const providerAndSender = async (password: string) => {
     const provider = await startProvider();
     cleanup.push(provider.stop);
     const sender = createSmtpSender(
-      `smtp://${encodeURIComponent(USER)}:${PASSWORD}@127.0.0.1:${provider.port}?tls.rejectUnauthorized=false`,
+      `smtp://${encodeURIComponent(USER)}:${password}@127.0.0.1:${provider.port}?tls.rejectUnauthorized=false`,
       TIMEOUTS,
     );
+    return { provider, sender };
+  };
+
+  it('upgrades the connection, logs in with the URL credentials and delivers, holding the end for beforeEnd', async () => {
+    const { provider, sender } = await providerAndSender(PASSWORD);
     let heldWith = -1;
     await sender.send(
       { from: USER, to: 'socia@example.org', subject: 'Boletín de noviembre', text: 'Hola' },
@@ -77,12 +82,7 @@ describe('the SMTP sender against a provider that requires STARTTLS and a login'
   it('hands the end of data to the socket within the call that lets it go', async () => {
     // Decision 039: nothing may run between the caller's last write (the mark's COMMIT) and the final
     // dot; a few ticks of the event loop between them are a few more chances for a crash to fall there.
-    const provider = await startProvider();
-    cleanup.push(provider.stop);
-    const sender = createSmtpSender(
-      `smtp://${encodeURIComponent(USER)}:${PASSWORD}@127.0.0.1:${provider.port}?tls.rejectUnauthorized=false`,
-      TIMEOUTS,
-    );
+    const { provider, sender } = await providerAndSender(PASSWORD);
     const { writes, restore } = recordSocketWrites();
     let held: { before: string; during: string } | undefined;
     try {
@@ -116,12 +116,7 @@ describe('the SMTP sender against a provider that requires STARTTLS and a login'
   });
 
   it('fails before the end of data with a wrong password, so the message may be sent again', async () => {
-    const provider = await startProvider();
-    cleanup.push(provider.stop);
-    const sender = createSmtpSender(
-      `smtp://${encodeURIComponent(USER)}:otra-clave@127.0.0.1:${provider.port}?tls.rejectUnauthorized=false`,
-      TIMEOUTS,
-    );
+    const { provider, sender } = await providerAndSender('otra-clave');
     const error = await sender
       .send({ from: USER, to: 'socia@example.org', subject: 'Prueba', text: 'Hola' })
       .then(
