@@ -1,4 +1,9 @@
-import { sql } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './database.ts';
 import { migrateToLatest, migrations } from './migrate.ts';
@@ -33,4 +38,94 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
     const tables = await handle.db.introspection.getTables();
     expect(tables.map((table) => table.name)).toContain('newsletter_subscribers');
   });
+});
+
+describe('migrations while another schema is dropped', () => {
+  /** How PostgreSQL fails a listing of every schema's tables when one, or a table, is dropped during it. */
+  const vanished = (name: string, kind = 'schema') => new Error(`${kind} "${name}" does not exist`);
+
+  /** An SQLite database whose first `failures` table listings fail, naming `dropped`. */
+  function sqliteListingFails(file: string, dropped: string, failures: number, kind = 'schema') {
+    const sqlite = new SQLite(file);
+    let listings = 0;
+    const database = new Proxy(sqlite, {
+      get(target, property, receiver) {
+        if (property !== 'prepare') return Reflect.get(target, property, receiver) as unknown;
+        return (text: string) => {
+          if (/sqlite_master/.test(text) && listings++ < failures) throw vanished(dropped, kind);
+          return target.prepare(text);
+        };
+      },
+    });
+    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database }) });
+    return { db, listings: () => listings };
+  }
+
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'migrate-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads the tables again when another schema vanished while it listed them', async () => {
+    const { db, listings } = sqliteListingFails(join(dir, 'other.db'), 't_another_test', 2);
+    await migrateToLatest(db);
+    expect(listings()).toBeGreaterThan(2);
+    const ran = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    expect(ran.rows).toHaveLength(Object.keys(migrations).length);
+    await db.destroy();
+  });
+
+  it('reads them again when a table of another schema vanished while it listed them', async () => {
+    const { db, listings } = sqliteListingFails(
+      join(dir, 'table.db'),
+      't_another_test.outbox',
+      1,
+      'relation',
+    );
+    await migrateToLatest(db);
+    expect(listings()).toBeGreaterThan(1);
+    await db.destroy();
+  });
+
+  it('gives up after three listings that fail', async () => {
+    const { db, listings } = sqliteListingFails(join(dir, 'busy.db'), 't_another_test', 5);
+    await expect(migrateToLatest(db)).rejects.toThrow('schema "t_another_test" does not exist');
+    expect(listings()).toBe(3);
+    await db.destroy();
+  });
+
+  it.runIf(testDialects.includes('postgres'))(
+    'fails at once when the schema missing is its own',
+    async () => {
+      const schema = `t_gone_${Date.now().toString(36)}`;
+      let listings = 0;
+      const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+      const connect = pool.connect.bind(pool);
+      const failing = Object.assign(pool, {
+        connect: async () => {
+          const client = await connect();
+          const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+          return Object.assign(client, {
+            query: (...args: unknown[]) => {
+              if (typeof args[0] === 'string' && args[0].includes('pg_attribute')) {
+                listings++;
+                return Promise.reject(vanished(schema));
+              }
+              return query(...args);
+            },
+          });
+        },
+      });
+      const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: failing }) });
+      try {
+        await expect(migrateToLatest(db, { schema })).rejects.toThrow(`schema "${schema}" does not exist`);
+        expect(listings).toBe(1);
+      } finally {
+        // The migrator made the schema before it listed the tables.
+        await sql.raw(`drop schema if exists "${schema}" cascade`).execute(db);
+        await db.destroy();
+      }
+    },
+  );
 });
