@@ -23,6 +23,14 @@ export interface RenderedPage {
 // The server renders every part at once, so it loads all of the app's code before the first page.
 const everythingLoaded = loadAllPages().then(loadEveryComponent);
 
+/**
+ * Settles once all of the app's code is loaded. The server waits for it before it calls itself ready,
+ * so no import is still under way when it answers, or when it is closed straight after it starts.
+ */
+export function loaded(): Promise<void> {
+  return everythingLoaded;
+}
+
 /** Renders a page in Node with the data it needs; the browser hydrates it with the same data. */
 export async function render(url: string, data: PageData, siteUrl: string): Promise<RenderedPage> {
   await everythingLoaded;

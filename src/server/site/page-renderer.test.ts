@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
+  createPageRenderer,
   entryStylesheets,
   inlineStylesheets,
   pageAssetLinks,
@@ -159,5 +162,50 @@ describe('inline stylesheets', () => {
 
   it('leaves a template without a manifest as it is', () => {
     expect(inlineStylesheets(template, {}, () => '')).toBe(template);
+  });
+});
+
+describe('the server entry', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ssr-entry-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A server entry whose code takes `ms` to load, and then loads or fails. */
+  function entry(name: string, ms: number, fails = false): string {
+    const file = join(dir, `${name}.mjs`);
+    writeFileSync(
+      file,
+      `export const pageModules = {};
+       export const state = { loaded: false };
+       const everything = new Promise((resolve, reject) => setTimeout(() => {
+         state.loaded = ${!fails};
+         ${fails ? "reject(new Error('a chunk did not load'))" : 'resolve()'};
+       }, ${ms}));
+       export function loaded() { return everything; }
+       export async function render() { await everything; return { html: '<p>hola</p>', head: '', state: '{}' }; }`,
+    );
+    return file;
+  }
+  const options = (ssrEntryFile: string, onError: (error: unknown) => void = () => {}) => ({
+    template: '<html><head></head><body><div id="root"></div></body></html>',
+    ssrEntryFile,
+    siteUrl: 'https://sitio.example.org',
+    onError,
+  });
+
+  it('is ready only once all of its code is loaded, so nothing is left loading when the server closes', async () => {
+    const file = entry('slow', 50);
+    const renderer = await createPageRenderer(options(file));
+    const module = (await import(file)) as { state: { loaded: boolean } };
+    expect(module.state.loaded).toBe(true);
+    expect(renderer.serverRendered).toBe(true);
+  });
+
+  it('reports code that cannot load, and still starts', async () => {
+    const errors: unknown[] = [];
+    const renderer = await createPageRenderer(
+      options(entry('broken', 10, true), (error) => errors.push(error)),
+    );
+    expect(errors).toEqual([new Error('a chunk did not load')]);
+    expect(renderer).toBeDefined();
   });
 });

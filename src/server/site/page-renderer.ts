@@ -16,6 +16,8 @@ interface ServerEntry {
     siteUrl: string,
   ): Promise<{ html: string; head: string; state: string }>;
   pageModules: Record<string, string>;
+  /** Settles once the app's code is all loaded (the small entries some tests write leave it out). */
+  loaded?(): Promise<void>;
 }
 
 export interface PageRenderer {
@@ -199,6 +201,8 @@ export async function createPageRenderer(options: {
   const entry = existsSync(options.ssrEntryFile)
     ? ((await import(pathToFileURL(options.ssrEntryFile).href)) as ServerEntry)
     : undefined;
+  // A chunk that cannot load is reported here, and again by each page it leaves unrendered.
+  await entry?.loaded?.().catch(options.onError);
   const pageKeys = Object.values(entry?.pageModules ?? {});
   /** Each page's template, with only the CSS that page needs, made once. */
   const shells = new Map<string, string>();
