@@ -6,6 +6,12 @@ export default defineConfig({
   test: {
     // CI keeps a machine-readable report so its summary line can count every test.
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'reports/unit.json' }]] : ['default'],
+    // A worker for every core. Vitest's default keeps one core free for itself, which on a two-core
+    // machine leaves one worker, and these tests spend much of their time waiting on databases, sockets
+    // and password hashing: alone, that worker left the machine 40 % idle. Each test file has its own
+    // SQLite file and PostgreSQL schema, so files never see each other's rows. On two cores the suite
+    // took 363 s with one worker, 230 s with two and 221 s with three.
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,
