@@ -2,7 +2,7 @@
 // the yardstick (its own process, like the site, so neither shares a thread with the load generator),
 // and the "stripped-HTML ceiling" (the home page without its scripts). All on loopback.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -67,7 +67,11 @@ const stopped = (child: ChildProcess) =>
 
 /**
  * `node src/server/main.ts` in production on a fresh SQLite file with the demo content. Its log goes
- * to a file, as a service's goes to the journal: written, not shown.
+ * out through a pipe and this process writes it to a file, as a service's goes to the journal
+ * (deploy/systemd/sitio.service: systemd gives it a stream socket, and journald writes the file):
+ * written, not shown. A file as the site's own standard output would be written by the site itself,
+ * one blocking write a log line, and each would wait behind the sync of the database's checkpoint on
+ * the same disk, which no server does.
  */
 export async function startSite(
   dir: string,
@@ -77,7 +81,6 @@ export async function startSite(
 ): Promise<Site> {
   const databaseFile = join(dir, 'site.db');
   const logFile = join(dir, 'site.log');
-  const out = openSync(logFile, 'a');
   const [command, args] = pinned(prefix, process.execPath, ['src/server/main.ts']);
   // taskset runs the server in its own place (exec), so the pid is the server's.
   const child = spawn(command, args, {
@@ -89,11 +92,18 @@ export async function startSite(
       DATABASE_URL: databaseFile,
       ...env,
     },
-    stdio: ['ignore', out, out],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const log = createWriteStream(logFile, { flags: 'a' });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
   const base = `http://${HOST}:${port}`;
   await waitFor(`${base}/api/health`);
-  return { process: child, base, databaseFile, logFile, stop: () => stopped(child) };
+  const stop = async () => {
+    await stopped(child);
+    await new Promise<void>((done) => log.end(done));
+  };
+  return { process: child, base, databaseFile, logFile, stop };
 }
 
 /** The bare hello-world: GET answers `{"hello":"world"}`, POST reads its JSON body and answers 201. */
