@@ -24,9 +24,28 @@ function walBytes() {
   }
 }
 
-/** @param {'PASSIVE' | 'RESTART'} mode @returns {{ busy: number, log: number, checkpointed: number }} */
+/** @param {'PASSIVE' | 'RESTART' | 'TRUNCATE'} mode @returns {{ busy: number, log: number, checkpointed: number }} */
 function checkpoint(mode) {
   return sqlite.pragma(`wal_checkpoint(${mode})`)[0];
+}
+
+/** At the last tick: the log's pages, whether all were copied, and `data_version` (anyone writing). */
+let lastLog = 0;
+let lastAllCopied = false;
+let lastVersion = -1;
+
+/**
+ * The pages written to the log since the last tick: none when nobody has committed since. A log left
+ * all copied starts over at the next write, so then every page in it is new.
+ * @param {{ log: number, checkpointed: number }} passive
+ */
+function writtenSinceLastTick({ log, checkpointed }) {
+  const version = Number(sqlite.pragma('data_version', { simple: true }));
+  const written = version === lastVersion ? 0 : lastAllCopied ? log : Math.max(0, log - lastLog);
+  lastLog = log;
+  lastAllCopied = checkpointed === log;
+  lastVersion = version;
+  return written;
 }
 
 /**
@@ -34,16 +53,27 @@ function checkpoint(mode) {
  * server's next write then starts the log over. Writes that never pause long enough for that would
  * grow it for good, so when it holds more than the limit the tick says so, and the server gives the
  * thread a moment between its writes for a restarting checkpoint (restart below).
+ *
+ * The server's own commits never cut the log file down (its `journal_size_limit` is off): under load
+ * that was a truncation of 20–40 MiB every second, 12–26 ms of the server's event loop each time
+ * (decision 041). A file left larger than the limit is cut here instead, once writes are light (fewer
+ * than CAUGHT_UP_PAGES since the last tick), with the server's connection held (shrink below).
  * @returns {import('./checkpoints.ts').CheckpointTick}
  */
 function tick() {
   let passive = checkpoint('PASSIVE');
   if (passive.log * frameBytes > restartAboveBytes) passive = catchUp(passive);
+  const bytes = walBytes();
+  const written = writtenSinceLastTick(passive);
+  // With nobody writing, the log needs no restart: the next write starts it over by itself.
+  const restartWanted = written > 0 && passive.log * frameBytes > restartAboveBytes;
+  const light = written < CAUGHT_UP_PAGES;
   return {
     log: passive.log,
     checkpointed: passive.checkpointed,
-    restartWanted: passive.log * frameBytes > restartAboveBytes,
-    walBytes: walBytes(),
+    restartWanted,
+    shrinkWanted: !restartWanted && light && bytes > restartAboveBytes,
+    walBytes: bytes,
   };
 }
 
@@ -69,15 +99,17 @@ function catchUp(last) {
 
 /**
  * While the server holds its writes back: copies the few pages written since the last tick and makes
- * the next write start the log over, which also cuts the file down to the limit (the server's
- * journal_size_limit). Not a truncating checkpoint: that one rewrites the log's header, and a
- * transaction of the server's that read before it and writes after it fails at once (SQLITE_BUSY,
- * measured as 503s under load). Another process reading (a backup) is waited for only briefly.
+ * the next write start the log over (RESTART), or, to shrink the file, also cuts it to nothing
+ * (TRUNCATE). A truncating checkpoint rewrites the log's header, so a transaction of the server's that
+ * read before it and wrote after it would fail at once (SQLITE_BUSY, measured as 503s under load): it
+ * runs only here, where the server has no transaction open. Another process reading (a backup) is
+ * waited for only briefly.
+ * @param {boolean} truncate
  */
-function restart() {
+function restart(truncate) {
   sqlite.pragma(`busy_timeout = ${restartWaitMs}`);
   try {
-    return checkpoint('RESTART').busy === 0;
+    return checkpoint(truncate ? 'TRUNCATE' : 'RESTART').busy === 0;
   } finally {
     sqlite.pragma('busy_timeout = 0');
   }
@@ -95,14 +127,15 @@ function safely(run) {
 
 const timer = setInterval(() => {
   const result = safely(tick);
-  if ('restartWanted' in result && result.restartWanted) port.postMessage({ type: 'ticked', id: -1, result });
+  if ('restartWanted' in result && (result.restartWanted || result.shrinkWanted))
+    port.postMessage({ type: 'ticked', id: -1, result });
 }, intervalMs);
 
 port.on('message', (/** @type {import('./checkpoints.ts').ToCheckpointer} */ message) => {
   if (message.type === 'tick') {
     port.postMessage({ type: 'ticked', id: message.id, result: safely(tick) });
   } else if (message.type === 'restart') {
-    const done = safely(restart);
+    const done = safely(() => restart(message.truncate));
     port.postMessage({ type: 'restarted', done: done === true });
   } else if (message.type === 'stop') {
     clearInterval(timer);

@@ -54,16 +54,42 @@ describe('SQLite checkpoints on a thread of their own', () => {
     expect(first.restartWanted).toBe(true);
     expect(first.restarted).toBe(true);
 
+    // The server's commits never cut the log file (decision 041): each starts the log over, in place.
+    const { rows: limit } = await sql<{ journal_size_limit: number }>`pragma journal_size_limit`.execute(db);
+    expect(limit).toEqual([{ journal_size_limit: -1 }]);
+    const largest = walBytes();
     for (let round = 0; round < 5; round++) {
       await write(1);
-      // The log started over, and its file was cut down to the limit.
-      expect(walBytes()).toBeLessThanOrEqual(2 * MiB);
+      expect(walBytes()).toBe(largest);
       const tick = await checkpoints!.tick();
       expect(tick.checkpointed).toBe(tick.log);
       expect(tick.restartWanted).toBe(false);
+      // A megabyte since the last tick is not light: the file is left as it is.
+      expect(tick.shrinkWanted).toBe(false);
+      expect(tick.restarted).toBe(false);
     }
+    // Nothing written since: the thread cuts the file, with the server's connection held.
+    const quiet = await checkpoints!.tick();
+    expect(quiet).toMatchObject({ restartWanted: false, shrinkWanted: true, restarted: true });
+    expect(walBytes()).toBe(0);
+    await write(1);
+    expect(walBytes()).toBeGreaterThan(MiB / 2);
+    expect(walBytes()).toBeLessThanOrEqual(2 * MiB);
     const { rows: counted } = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
-    expect(counted).toEqual([{ n: 11 * 4 * 256 }]);
+    expect(counted).toEqual([{ n: 12 * 4 * 256 }]);
+  });
+
+  it('cuts the log file down on its own once writes are light', async () => {
+    const { checkpoints } = await openWithTable({ intervalMs: 50, restartAboveBytes: 2 * MiB });
+    await checkpoints!.tick();
+    await write(6);
+    expect(walBytes()).toBeGreaterThan(6 * MiB);
+    const deadline = Date.now() + 10_000;
+    while (walBytes() > 2 * MiB && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(walBytes()).toBeLessThanOrEqual(2 * MiB);
+    expect(checkpoints?.state).toBe('running');
   });
 
   it('keeps the log bounded under writes that never pause', async () => {
@@ -127,6 +153,8 @@ describe('SQLite checkpoints on a thread of their own', () => {
     expect(warnings).toEqual([expect.stringMatching(/automatic checkpoint is back on/)]);
     const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
     expect(rows).toEqual([{ wal_autocheckpoint: 1000 }]);
+    const { rows: limit } = await sql<{ journal_size_limit: number }>`pragma journal_size_limit`.execute(db);
+    expect(limit).toEqual([{ journal_size_limit: 16 * MiB }]);
     await write(6);
     // SQLite's own checkpoint started the log over: it stays near its 1,000 pages.
     expect(walBytes()).toBeLessThan(5 * MiB);

@@ -6,8 +6,8 @@ export interface CheckpointSettings {
   file: string;
   intervalMs: number;
   /**
-   * A log holding more than this after a passive checkpoint is restarted, and its file is cut down to
-   * this when it starts over.
+   * A log holding more than this after a passive checkpoint is restarted, and a log file larger than
+   * this is cut down once writes are light.
    */
   restartAboveBytes: number;
   /** How long the restarting checkpoint waits for another process's readers (a backup). */
@@ -16,16 +16,19 @@ export interface CheckpointSettings {
 
 /**
  * One checkpoint of the thread: the pages in the log, how many of them are copied to the database file,
- * whether the log holds more than the limit, and the log file's size afterwards.
+ * whether the log holds more than the limit, whether its file is larger than the limit while writes
+ * are light, and the file's size afterwards.
  */
 export interface CheckpointTick {
   log: number;
   checkpointed: number;
   restartWanted: boolean;
+  shrinkWanted: boolean;
   walBytes: number;
 }
 
-export type ToCheckpointer = { type: 'tick'; id: number } | { type: 'restart' } | { type: 'stop' };
+export type ToCheckpointer =
+  { type: 'tick'; id: number } | { type: 'restart'; truncate: boolean } | { type: 'stop' };
 type FromCheckpointer =
   | { type: 'ready' }
   | { type: 'ticked'; id: number; result: CheckpointTick | { error: string } }
@@ -43,7 +46,10 @@ export interface CheckpointOptions extends Partial<Omit<CheckpointSettings, 'fil
 
 export interface Checkpoints {
   readonly state: 'running' | 'stopping' | 'stopped' | 'failed';
-  /** Runs a checkpoint now, on the thread, and the restart that follows when the log is too long. */
+  /**
+   * Runs a checkpoint now, on the thread, and the restart that follows when the log is too long (or
+   * the truncation, when its file is too large and writes are light).
+   */
   tick(): Promise<CheckpointTick & { restarted: boolean }>;
   /** Stops the thread and closes its connection. */
   stop(): Promise<void>;
@@ -69,8 +75,10 @@ const THREAD_LIMITS = { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1, 
  * checkpoint is turned off, and a worker thread with a connection of its own checkpoints the log every
  * `intervalMs` (passive: it never waits for the server's writes). When writes never pause long enough
  * for the log to start over and it passes the limit, the server holds its connection for the moment
- * the thread restarts it (`hold`). If the thread cannot start, or stops on its own, the automatic
- * checkpoint is turned back on and a warning says so: slower commits now and then, nothing lost.
+ * the thread restarts it (`hold`). The server's commits never cut the log file down (decision 041):
+ * the thread does, under the same hold, once writes are light. If the thread cannot start, or stops on
+ * its own, the automatic checkpoint and the file's limit are turned back on and a warning says so:
+ * slower commits now and then, nothing lost.
  */
 export function checkpointInThread(
   sqlite: SQLite.Database,
@@ -100,14 +108,20 @@ export function checkpointInThread(
     restartAnswered?.(false);
     if (state === 'failed' || state === 'stopped') return;
     state = 'failed';
-    if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${AUTOMATIC_CHECKPOINT_PAGES}`);
+    if (sqlite.open) {
+      sqlite.pragma(`wal_autocheckpoint = ${AUTOMATIC_CHECKPOINT_PAGES}`);
+      sqlite.pragma(`journal_size_limit = ${settings.restartAboveBytes}`);
+    }
     warn(`SQLite checkpoint thread not running (${reason}): the automatic checkpoint is back on`);
     for (const { reject } of waiting.values()) reject(new Error(`the checkpoint thread stopped: ${reason}`));
     waiting.clear();
   }
 
-  /** Holds the server's connection while the thread restarts the log; never for longer than it may wait. */
-  function restart(thread: Worker): Promise<boolean> {
+  /**
+   * Holds the server's connection while the thread restarts the log (or truncates it); never for longer
+   * than it may wait.
+   */
+  function restart(thread: Worker, truncate: boolean): Promise<boolean> {
     restarting ??= (async () => {
       let done = false;
       try {
@@ -119,7 +133,7 @@ export function checkpointInThread(
               clearTimeout(giveUp);
               resolve(answer);
             };
-            thread.postMessage({ type: 'restart' } satisfies ToCheckpointer);
+            thread.postMessage({ type: 'restart', truncate } satisfies ToCheckpointer);
           });
         });
       } catch {
@@ -134,7 +148,8 @@ export function checkpointInThread(
   }
 
   sqlite.pragma('wal_autocheckpoint = 0');
-  sqlite.pragma(`journal_size_limit = ${settings.restartAboveBytes}`);
+  // A commit that starts the log over would otherwise cut its file down: on the event loop (decision 041).
+  sqlite.pragma('journal_size_limit = -1');
   try {
     const thread = new Worker(workerUrl, {
       workerData: settings,
@@ -160,7 +175,8 @@ export function checkpointInThread(
         pending?.reject(new Error(result.error));
         return;
       }
-      const restarted = result.restartWanted ? await restart(thread) : false;
+      const restarted =
+        result.restartWanted || result.shrinkWanted ? await restart(thread, !result.restartWanted) : false;
       pending?.resolve({ ...result, restarted });
     });
     thread.on('error', (error) => fail(error.message));
