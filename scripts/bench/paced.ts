@@ -6,6 +6,9 @@
 // slow answer into dozens of made-up ones. Here each request is due at its own moment, one every
 // 1/rate seconds, and is sent then whatever the earlier ones are doing; its latency is counted from
 // that moment, so a stall of the generator or of the site counts in full and nothing is invented.
+// The first `warmUpSeconds` run at the same rate over the same connections and are not counted (as
+// `npm run bench` warms up before each round): the connections the generator opens, and the site's
+// first moments under a new load, are not the steady state a rate describes.
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
@@ -20,8 +23,11 @@ export interface PacedLoad {
 export interface PacedResult {
   rate: number;
   seconds: number;
+  /** Sent before the counted `seconds`, at the same rate; their answers are in `statuses` only. */
+  warmUp: number;
+  /** Every request, warm-up included. */
   sent: number;
-  /** Answers by status code. */
+  /** Answers by status code, warm-up included. */
   statuses: Record<string, number>;
   /** Requests that got no answer (a refused or broken connection). */
   errors: number;
@@ -36,9 +42,15 @@ export interface PacedResult {
 const percentile = (sorted: number[], p: number) =>
   Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10;
 
-export async function paced(load: PacedLoad, rate: number, seconds: number): Promise<PacedResult> {
+export async function paced(
+  load: PacedLoad,
+  rate: number,
+  seconds: number,
+  warmUpSeconds = 0,
+): Promise<PacedResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const total = Math.round(rate * seconds);
+  const warmUp = Math.round(rate * warmUpSeconds);
+  const total = warmUp + Math.round(rate * seconds);
   const interval = 1000 / rate;
   const latencies: number[] = [];
   const lags: number[] = [];
@@ -56,7 +68,8 @@ export async function paced(load: PacedLoad, rate: number, seconds: number): Pro
     };
     const send = (n: number) => {
       const due = dueAt(n);
-      lags.push(performance.now() - due);
+      const counted = n >= warmUp;
+      if (counted) lags.push(performance.now() - due);
       const body = load.body?.(n);
       const headers =
         body === undefined
@@ -66,7 +79,7 @@ export async function paced(load: PacedLoad, rate: number, seconds: number): Pro
         answer.resume();
         answer.on('end', () => {
           lastAnswer = performance.now();
-          latencies.push(lastAnswer - due);
+          if (counted) latencies.push(lastAnswer - due);
           const status = `${answer.statusCode ?? 0}`;
           statuses[status] = (statuses[status] ?? 0) + 1;
           settle();
@@ -93,10 +106,11 @@ export async function paced(load: PacedLoad, rate: number, seconds: number): Pro
   return {
     rate,
     seconds,
+    warmUp,
     sent: total,
     statuses,
     errors,
-    perSecond: Math.round((latencies.length / (lastAnswer - start)) * 1000),
+    perSecond: Math.round((latencies.length / (lastAnswer - dueAt(warmUp))) * 1000),
     latency: {
       p50: percentile(sorted, 50),
       p90: percentile(sorted, 90),
