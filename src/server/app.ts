@@ -1,10 +1,10 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyEtag from '@fastify/etag';
 import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsPlugin } from './accounts/accounts.plugin.ts';
 import type { Config } from './config.ts';
 import { personDataPlugin } from './consent/person-data.ts';
+import { etagPlugin } from './plugins/etag.ts';
 import { privacyPlugin } from './privacy/privacy.plugin.ts';
 import { contentPlugin } from './content/content.plugin.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -99,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(databasePlugin);
   await app.register(securityPlugin);
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyEtag);
+  await app.register(etagPlugin);
   await app.register(contentChangesPlugin);
   await app.register(sessionsPlugin);
   await app.register(mailPlugin);
