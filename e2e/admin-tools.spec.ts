@@ -35,6 +35,7 @@ test.describe('Herramientas de la administración', () => {
     await expect(page.getByRole('heading', { name: 'Imágenes' })).toBeVisible();
     // A slow uplink, so the bar has time to show how much has gone.
     const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 20,
@@ -42,15 +43,30 @@ test.describe('Herramientas de la administración', () => {
       uploadThroughput: 1024 * 1024,
     });
     const name = `${unique('sin-usar')}.png`;
+    // The status and the bar last only as long as the upload: everything they show is noted as it
+    // changes, so a busy machine that polls late cannot miss it.
+    await page.evaluate(() => {
+      const shown: string[] = [];
+      Object.assign(window, { uploadShown: shown });
+      new MutationObserver(() => {
+        for (const status of document.querySelectorAll('[role="status"]'))
+          shown.push(status.textContent ?? '');
+        for (const bar of document.querySelectorAll('[role="progressbar"]')) {
+          shown.push(`${bar.getAttribute('aria-label')} = ${bar.getAttribute('aria-valuenow')}`);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
     await page
       .locator('input[type="file"]')
       .first()
       .setInputFiles({ name, mimeType: 'image/png', buffer: await heavyPicture() });
-    const status = page.getByRole('status').filter({ hasText: name });
-    await expect(status).toContainText(/Subiendo «.+»: \d{1,3} %/);
-    const bar = page.getByRole('progressbar', { name: `Progreso de la subida de ${name}` });
-    await expect(bar).toHaveAttribute('aria-valuenow', /\d+/);
     await expect(page.getByText(`«${name}» subida`)).toBeVisible({ timeout: 30_000 });
+    const shown = await page.evaluate(() => (window as unknown as { uploadShown: string[] }).uploadShown);
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(shown).toContainEqual(expect.stringMatching(new RegExp(`Subiendo «${escaped}»: \\d{1,3} %`)));
+    expect(shown).toContainEqual(
+      expect.stringMatching(new RegExp(`^Progreso de la subida de ${escaped} = \\d+$`)),
+    );
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,
@@ -60,7 +76,11 @@ test.describe('Herramientas de la administración', () => {
 
     await page.getByText('Solo las que no se usan').click();
     await expect(page).toHaveURL(/unused/);
-    const card = page.locator('.MuiCard-root').filter({ hasText: name });
+    // The image's own card, not the list's card around all of them (other unused images may be there).
+    const card = page
+      .locator('.MuiCard-root')
+      .filter({ hasText: name })
+      .filter({ hasNot: page.locator('.MuiCard-root') });
     await expect(card.getByText('Sin usar')).toBeVisible();
     await card.getByRole('button', { name: `Eliminar ${name}` }).click();
     const dialog = page.getByRole('dialog');
