@@ -29,6 +29,13 @@ function checkpoint(mode) {
   return sqlite.pragma(`wal_checkpoint(${mode})`)[0];
 }
 
+/**
+ * After a truncation that another process's reader kept from running (a backup), the file is left as
+ * it is for this many ticks: each try holds the server's connection for up to `restartWaitMs`.
+ */
+const SHRINK_RETRY_TICKS = 30;
+let shrinkPaused = 0;
+
 /** At the last tick: the log's pages, whether all were copied, and `data_version` (anyone writing). */
 let lastLog = 0;
 let lastAllCopied = false;
@@ -68,11 +75,12 @@ function tick() {
   // With nobody writing, the log needs no restart: the next write starts it over by itself.
   const restartWanted = written > 0 && passive.log * frameBytes > restartAboveBytes;
   const light = written < CAUGHT_UP_PAGES;
+  if (shrinkPaused > 0) shrinkPaused -= 1;
   return {
     log: passive.log,
     checkpointed: passive.checkpointed,
     restartWanted,
-    shrinkWanted: !restartWanted && light && bytes > restartAboveBytes,
+    shrinkWanted: !restartWanted && light && shrinkPaused === 0 && bytes > restartAboveBytes,
     walBytes: bytes,
   };
 }
@@ -109,7 +117,9 @@ function catchUp(last) {
 function restart(truncate) {
   sqlite.pragma(`busy_timeout = ${restartWaitMs}`);
   try {
-    return checkpoint(truncate ? 'TRUNCATE' : 'RESTART').busy === 0;
+    const done = checkpoint(truncate ? 'TRUNCATE' : 'RESTART').busy === 0;
+    if (truncate && !done) shrinkPaused = SHRINK_RETRY_TICKS;
+    return done;
   } finally {
     sqlite.pragma('busy_timeout = 0');
   }

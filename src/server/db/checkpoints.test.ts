@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './database.ts';
@@ -77,6 +78,34 @@ describe('SQLite checkpoints on a thread of their own', () => {
     expect(walBytes()).toBeLessThanOrEqual(2 * MiB);
     const { rows: counted } = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
     expect(counted).toEqual([{ n: 12 * 4 * 256 }]);
+  });
+
+  it('leaves the file for a while when another process reading keeps it from being cut', async () => {
+    const { checkpoints } = await openWithTable({
+      intervalMs: 3_600_000,
+      restartAboveBytes: 2 * MiB,
+      restartWaitMs: 20,
+    });
+    await write(6);
+    // A backup in another process: a read transaction open on the log, over the rows written so far.
+    const reader = new SQLite(file);
+    try {
+      reader.exec('begin');
+      reader.prepare('select count(*) from t').get();
+      const first = await checkpoints!.tick();
+      expect(first.restartWanted).toBe(true);
+      expect(first.restarted).toBe(false);
+      const refused = await checkpoints!.tick();
+      expect(refused).toMatchObject({ restartWanted: false, shrinkWanted: true, restarted: false });
+      // Each try would hold the server's connection: the next ticks do not ask again.
+      for (let i = 0; i < 3; i++) {
+        expect((await checkpoints!.tick()).shrinkWanted).toBe(false);
+      }
+      expect(walBytes()).toBeGreaterThan(6 * MiB);
+      reader.exec('commit');
+    } finally {
+      reader.close();
+    }
   });
 
   it('cuts the log file down on its own once writes are light', async () => {
