@@ -1,21 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { matchesEtag } from '../lib/etag-match.ts';
 
 const READS = new Set(['GET', 'HEAD']);
 
 /** A strong validator of a body: its SHA-1, as @fastify/etag made them. */
 export const etagOf = (payload: string | Buffer) =>
   `"${createHash('sha1').update(payload).digest('base64')}"`;
-
-/** Whether an `If-None-Match` header names this validator (weak comparison, RFC 9110 §13.1.2). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  const wanted = bare(etag);
-  return ifNoneMatch.split(',').some((tag) => bare(tag) === wanted);
-}
 
 /**
  * ETags on the answers to reads, and 304 when the browser already has the body. A read that set its own
@@ -33,7 +25,7 @@ export const etagPlugin = fp(
         etag = etagOf(payload);
         reply.header('etag', etag);
       }
-      if (!matches(request.headers['if-none-match'], etag)) return payload;
+      if (!matchesEtag(request.headers['if-none-match'], etag)) return payload;
       reply.code(304);
       return '';
     });

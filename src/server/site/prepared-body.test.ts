@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { matchesEtag, pickEncoding, prepareBody } from './prepared-body.ts';
+import { matchesEtag } from '../lib/etag-match.ts';
+import { pickEncoding, prepareBody } from './prepared-body.ts';
 
 describe('a prepared body', () => {
   it('holds the text as UTF-8 bytes and compressed copies that decode to the same bytes', async () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { matchesEtag, pickEncoding, type PreparedBody } from './prepared-body.ts';
+import { matchesEtag } from '../lib/etag-match.ts';
+import { pickEncoding, type PreparedBody } from './prepared-body.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
