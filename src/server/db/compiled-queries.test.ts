@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
 import { insertRows, preparedQuery } from './compiled-queries.ts';
 import type { DatabaseHandle } from './database.ts';
@@ -15,6 +15,14 @@ const consent = (id: string, email: string) => ({
   given_at: '2026-11-25T10:00:00.000Z',
   withdrawn_at: null,
 });
+
+const withdraw = preparedQuery(['email', 'at'], (db, value) =>
+  db
+    .updateTable('consents')
+    .set({ withdrawn_at: value('at') })
+    .where('email', '=', value('email'))
+    .where('withdrawn_at', 'is', null),
+);
 
 const byEmail = preparedQuery(['email', 'purpose'], (db, value) =>
   db
@@ -92,4 +100,46 @@ describe.each(testDialects)('queries compiled once on %s', (dialect) => {
     );
     await expect(inlined.execute(db, { limit: 1 })).rejects.toThrow(/not passed as parameters/);
   });
+
+  it('in a transaction, answers as Kysely does: rows, the rows changed, and its own writes seen', async () => {
+    const seen = await db.transaction().execute(async (trx) => {
+      await insertRows(trx, 'consents', [consent('c1', 'ana@example.org'), consent('c2', 'ana@example.org')]);
+      const changed = await withdraw.execute(trx, { email: 'ana@example.org', at: 'hoy' });
+      const left = await byEmail.execute(trx, { email: 'ana@example.org', purpose: 'privacy-notice' });
+      return { changed: changed.numAffectedRows, left: left.rows };
+    });
+    expect(seen).toEqual({ changed: 2n, left: [] });
+    const outside = await withdraw.execute(db, { email: 'ana@example.org', at: 'mañana' });
+    expect(outside.numAffectedRows).toBe(0n);
+  });
+
+  it('a statement refused in a transaction rejects, and the transaction’s writes go back', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await insertRows(trx, 'consents', [consent('c1', 'ana@example.org')]);
+        await insertRows(trx, 'consents', [consent('c1', 'bea@example.org')]);
+      }),
+    ).rejects.toThrow(/unique|UNIQUE|duplicate/);
+    expect(await db.selectFrom('consents').select('id').execute()).toEqual([]);
+  });
+
+  it(
+    dialect === 'sqlite'
+      ? 'runs a transaction’s compiled queries on its connection, without Kysely’s executor (decision 042)'
+      : 'runs every query through Kysely’s executor (a pool: no connection of its own to run on)',
+    async () => {
+      const asked = await db.transaction().execute(async (trx) => {
+        const executor = vi.spyOn(trx, 'executeQuery');
+        await insertRows(trx, 'consents', [consent('c1', 'ana@example.org')]);
+        await byEmail.execute(trx, { email: 'ana@example.org', purpose: 'privacy-notice' });
+        return executor.mock.calls.length;
+      });
+      expect(asked).toBe(dialect === 'sqlite' ? 0 : 2);
+      // Outside a transaction the connection may be another's: Kysely's executor waits for it.
+      const executor = vi.spyOn(db, 'executeQuery');
+      await byEmail.execute(db, { email: 'ana@example.org', purpose: 'privacy-notice' });
+      expect(executor).toHaveBeenCalledTimes(1);
+      executor.mockRestore();
+    },
+  );
 });

@@ -1,9 +1,18 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type CompiledQuery,
+  type QueryResult,
+  type SqliteDatabase,
+} from 'kysely';
 import type pg from 'pg';
 import { lazyPackage } from '../lib/lazy-package.ts';
+import { runTransactionsDirectly } from './compiled-queries.ts';
 import { checkpointInThread, type CheckpointOptions, type Checkpoints } from './checkpoints.ts';
 
 const loadPg = lazyPackage<typeof pg>('pg');
@@ -68,6 +77,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   sqlite.pragma('temp_store = MEMORY');
   const connection = keepingStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  runTransactionsDirectly(db, (query) => runOnSqlite(connection, query));
   // A file's checkpoints run on a thread of their own, never inside a commit (decision 037).
   const checkpoints =
     file === ':memory:' || file === ''
@@ -121,6 +131,18 @@ export function keepingStatements(sqlite: SQLite.Database, limit = STATEMENTS_KE
       }
       return fresh;
     },
+  };
+}
+
+/** A compiled query on an SQLite connection, answered as Kysely's SQLite driver answers it. */
+export function runOnSqlite(connection: SqliteDatabase, query: CompiledQuery): QueryResult<unknown> {
+  const statement = connection.prepare(query.sql);
+  if (statement.reader) return { rows: statement.all(query.parameters) };
+  const { changes, lastInsertRowid } = statement.run(query.parameters);
+  return {
+    insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined,
+    numAffectedRows: changes != null ? BigInt(changes) : undefined,
+    rows: [],
   };
 }
 

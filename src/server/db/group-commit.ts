@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { executeCompiled } from './compiled-queries.ts';
 import type { Database } from './schema.ts';
 
 /** Writes one item inside a transaction it shares with others; returns what its caller gets. */
@@ -89,14 +90,14 @@ export function groupCommit<Item, Result>(
           return;
         }
         for (const pending of group) {
-          await trx.executeQuery(SAVEPOINT);
+          await executeCompiled(trx, SAVEPOINT);
           try {
             done.push([pending, await write(trx, pending.item)]);
           } catch (error) {
-            await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
+            await executeCompiled(trx, ROLLBACK_TO_SAVEPOINT);
             pending.reject(error);
           }
-          await trx.executeQuery(RELEASE_SAVEPOINT);
+          await executeCompiled(trx, RELEASE_SAVEPOINT);
         }
       });
     } catch (error) {
