@@ -1,7 +1,7 @@
 // Sign-ups stored a second on SQLite: `node scripts/bench/registrations.ts [seconds] [rate…]`. The site
 // runs in production mode on a fresh SQLite file as deploy/systemd/sitio.service runs it on the 1 vCPU
 // server of decision 028: its own process pinned to one core (as `npm run bench` pins it), with the
-// unit's node flags (a 64 MB heap, a 1 MB semi-space) and environment. The load generator (autocannon,
+// unit's node flags (a 64 MB heap, a 2 MB semi-space) and environment. The load generator (autocannon,
 // in this process) keeps to the other core(s). It posts registrations for one event without a seat
 // limit, each from a new address, so every post takes the heaviest path (a seat, the registration, the
 // consent, the confirmation with its .ics and the reminder, all in one transaction). First as fast as

@@ -1,6 +1,7 @@
 import { buildApp, LOG_REDACT } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { claimServerPidFile, sqliteFileOf } from './db/database.ts';
+import { lowerV8HelperThreads } from './lib/helper-threads.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -54,6 +55,8 @@ async function main() {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
+  // Marking the heap in the background yields to the requests (decision 043).
+  lowerV8HelperThreads();
   await app.listen({ host: config.host, port: config.port });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info(`site ready at http://${shown}:${config.port}/Inicio`);
