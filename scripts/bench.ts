@@ -11,7 +11,8 @@
 //   --rounds N        runs per throughput case, each right after the hello-world's (default 3; the
 //                     round with the median ratio is reported)
 //   --soak-minutes N  the memory part's soak (default 10)
-//   --only A,B        only these parts (lighthouse, sizes, throughput, memory); prints, writes no report
+//   --only A,B        only these parts (lighthouse, sizes, throughput, registrations, memory); prints,
+//                     writes no report
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -31,6 +32,7 @@ import {
 import { pinning, type Pinning } from './bench/cores.ts';
 import { loadGenerator, type LoadGenerator } from './bench/load-generators.ts';
 import { measureMemory, memoryTable, type MemoryResult } from './bench/memory.ts';
+import { measureSignUps, signUpTable, type SignUpResult } from './bench/sign-ups.ts';
 import {
   HOST,
   SITE_ENV,
@@ -58,10 +60,13 @@ const { values: args } = parseArgs({
 /** Where the report goes. */
 const REPORT = 'docs/benchmarks.md';
 
-type Part = 'lighthouse' | 'sizes' | 'throughput' | 'memory';
+type Part = 'lighthouse' | 'sizes' | 'throughput' | 'registrations' | 'memory';
 
 /** The goals of the issue "Fast as a static page". */
 const GOALS = { lcp: 1_200, cls: 0.01, tbt: 50, score: 100, inicioJs: 80 * 1024 };
+/** Issue 26's sign-ups: each part this long (s), flat out and then at these steady rates a second. */
+const SIGN_UP_SECONDS = 10;
+const SIGN_UP_RATES = [300, 1_000];
 /** The issue "Runs on the smallest server": a slower phone, and every single run at the goal. */
 const SLOW_PHONE = { cpuSlowdown: 6, score: 95 };
 
@@ -109,11 +114,16 @@ async function main() {
         { seconds, rounds, prefix: cores.load, pin: cores.pin },
       );
     }
+    // Sign-ups on a server of their own, as the unit runs it, pinned to one core (issue 26).
+    const signUps = wanted('registrations')
+      ? await measureSignUps({ seconds: SIGN_UP_SECONDS, rates: SIGN_UP_RATES })
+      : undefined;
     // Last, on its own server: the soak would skew whatever ran beside it.
     const memory = wanted('memory') ? await measureMemory(Number(args['soak-minutes'])) : undefined;
     const text = report({
       lh,
       slow,
+      signUps,
       memory,
       sizes,
       load: throughputRows,
@@ -203,6 +213,7 @@ interface ReportInput {
   lh: LighthouseRow[];
   /** The same pages on a phone with Lighthouse's CPU slowed down SLOW_PHONE.cpuSlowdown times. */
   slow: LighthouseRow[];
+  signUps: SignUpResult | undefined;
   memory: MemoryResult | undefined;
   sizes: SizeRow[];
   load: LoadRow[];
@@ -233,6 +244,7 @@ function revision(): string {
 function report({
   lh,
   slow,
+  signUps,
   memory,
   sizes,
   load,
@@ -358,6 +370,23 @@ delivering the bytes): on a busy machine it shows where the time went when the r
 The browser-like headers are \`${Object.entries(BROWSER_HEADERS)
     .map(([name, value]) => `${name}: ${value}`)
     .join('; ')}\`.
+
+## Event registrations on one core (issue 26: ≥ 1,000 stored a second, p99 ≤ 20 ms at 1,000 a second)
+
+${
+  signUps
+    ? `${signUpTable(signUps)}
+
+Every post signs up a new address for one event without a seat limit, so each takes the heaviest path
+(the seat, the registration, the consent, the confirmation with its .ics and the reminder, in one
+transaction shared with the sign-ups that arrive with it). The site runs as \`deploy/systemd/sitio.service\`
+runs it (\`${signUps.nodeFlags}\`), on a fresh SQLite file; ${signUps.pinning}. First as fast as
+${signUps.connections} connections go for ${signUps.seconds} s, then each steady rate for ${signUps.seconds} s, sent on a schedule and
+timed from the moment each post was due, after 2 s at that rate that are not counted
+(scripts/bench/sign-ups.ts). Every answered sign-up was found stored (${signUps.stored.toLocaleString('en')} rows), each with its confirmation; the
+log file grew to ${signUps.walMaxMiB} MiB at most.`
+    : 'Not measured in this run.'
+}
 
 ## Memory (issue "Runs on the smallest server")
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { HOST, SITE_ENV, freePort, waitFor } from './servers.ts';
+import { HOST, SITE_ENV, freePort, serviceUnit, waitFor } from './servers.ts';
 
 const LOAD_SECONDS = 20;
 const CONNECTIONS = 50;
@@ -27,17 +27,7 @@ export interface MemoryResult {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function measureMemory(soakMinutes: number): Promise<MemoryResult> {
-  const unit = readFileSync('deploy/systemd/sitio.service', 'utf8');
-  /** The node flags of the unit's ExecStart, so this measures what a server runs. */
-  const nodeFlags = (/^ExecStart=\/usr\/bin\/node (.*) src\/server\/main\.ts$/m.exec(unit)?.[1] ?? '')
-    .split(/\s+/)
-    .filter(Boolean);
-  /** The unit's own environment settings that shape memory (not its port and address). */
-  const unitEnv = Object.fromEntries(
-    [...unit.matchAll(/^Environment=(\w+)=(.*)$/gm)]
-      .map((match) => [match[1]!, match[2]!] as const)
-      .filter(([name]) => name !== 'PORT' && name !== 'HOST'),
-  );
+  const { nodeFlags, env: unitEnv } = serviceUnit();
   const dir = mkdtempSync(join(tmpdir(), 'site-memory-'));
   const port = await freePort();
   const base = `http://${HOST}:${port}`;

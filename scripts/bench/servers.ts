@@ -37,6 +37,24 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How deploy/systemd/sitio.service runs the site: its node flags (the heap caps of decisions 033 and
+ * 043) and the environment settings that shape the process (not its port and address), so what is
+ * measured is what a server runs.
+ */
+export function serviceUnit(): { nodeFlags: string[]; env: Record<string, string> } {
+  const text = readFileSync('deploy/systemd/sitio.service', 'utf8');
+  const nodeFlags = (/^ExecStart=\/usr\/bin\/node (.*) src\/server\/main\.ts$/m.exec(text)?.[1] ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const env = Object.fromEntries(
+    [...text.matchAll(/^Environment=(\w+)=(.*)$/gm)]
+      .map((match) => [match[1]!, match[2]!] as const)
+      .filter(([name]) => name !== 'PORT' && name !== 'HOST'),
+  );
+  return { nodeFlags, env };
+}
+
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
