@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 const module = fileURLToPath(new URL('./helper-threads.ts', import.meta.url));
 
 /** Each thread of a fresh node process, with its name and nice value, after the module lowered V8's. */
-function threadsAfterLowering(): { lowered: number; threads: { name: string; nice: number }[] } {
+function threadsAfterLowering(): {
+  lowered: number;
+  threads: { id: number; name: string; nice: number }[];
+  pid: number;
+} {
   const script = `
     import { readdirSync, readFileSync } from 'node:fs';
     const { lowerV8HelperThreads } = await import(${JSON.stringify(module)});
@@ -15,9 +19,9 @@ function threadsAfterLowering(): { lowered: number; threads: { name: string; nic
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       // Fields after the name start at the third (state); nice is the nineteenth.
       const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-      return { name, nice };
+      return { id: Number(id), name, nice };
     });
-    console.log(JSON.stringify({ lowered, threads }));`;
+    console.log(JSON.stringify({ lowered, threads, pid: process.pid }));`;
   return JSON.parse(
     execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
   ) as ReturnType<typeof threadsAfterLowering>;
@@ -25,13 +29,14 @@ function threadsAfterLowering(): { lowered: number; threads: { name: string; nic
 
 describe("V8's helper threads", () => {
   it('take the lowest priority, and the thread that answers requests keeps its own', () => {
-    const { lowered, threads } = threadsAfterLowering();
+    const { lowered, threads, pid } = threadsAfterLowering();
     const helpers = threads.filter((thread) => thread.name === 'V8Worker');
     expect(helpers.length).toBeGreaterThan(0);
     expect(lowered).toBe(helpers.length);
     expect(helpers.every((thread) => thread.nice === 19)).toBe(true);
-    // The first is the process's main thread, at the priority the process was started with.
-    const main = threads[0]!;
+    // The process's main thread (its id is the process's), at the priority the process started with.
+    const main = threads.find((thread) => thread.id === pid)!;
+    expect(main.name).not.toBe('V8Worker');
     expect(main.nice).toBeLessThan(19);
     const others = threads.filter((thread) => thread.name !== 'V8Worker');
     expect(others.every((thread) => thread.nice === main.nice)).toBe(true);
