@@ -1,7 +1,8 @@
 // `npm run bench`: builds the site, starts it in production mode on loopback with the demo content, and
 // measures in one run what the issue "Fast as a static page" asks of it: Lighthouse on every kind of
 // page and on the home page stripped of its scripts (the ceiling), first-load sizes, and throughput
-// case by case against a bare Fastify hello-world. Writes docs/benchmarks.md. Not part of `npm test`:
+// case by case against a bare Fastify hello-world. Writes docs/benchmarks.md above its hand-written part
+// (scripts/bench/report-file.ts). Not part of `npm test`:
 // it takes several minutes and its figures depend on the machine (run it on a quiet one).
 //
 //   --skip-build      measure the build that is already in dist/
@@ -14,7 +15,7 @@
 //   --only A,B        only these parts (lighthouse, sizes, throughput, registrations, memory); prints,
 //                     writes no report
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,6 +33,7 @@ import {
 import { pinning, type Pinning } from './bench/cores.ts';
 import { loadGenerator, type LoadGenerator } from './bench/load-generators.ts';
 import { measureMemory, memoryTable, type MemoryResult } from './bench/memory.ts';
+import { withKeptPart } from './bench/report-file.ts';
 import { measureSignUps, signUpTable, type SignUpResult } from './bench/sign-ups.ts';
 import {
   HOST,
@@ -137,12 +139,18 @@ async function main() {
       browser,
       failedRuns,
     });
-    // Written as the repository's formatter would leave it, so the format check passes on it as is.
-    if (!only)
+    // Written as the repository's formatter would leave it, so the format check passes on it as is;
+    // what was written by hand after the marker is kept (report-file.ts).
+    if (!only) {
+      const existing = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : undefined;
       writeFileSync(
         REPORT,
-        await prettier.format(text, { ...(await prettier.resolveConfig(REPORT)), filepath: REPORT }),
+        await prettier.format(withKeptPart(text, existing), {
+          ...(await prettier.resolveConfig(REPORT)),
+          filepath: REPORT,
+        }),
       );
+    }
     console.log(text);
   } finally {
     await hello?.stop();
