@@ -33,7 +33,7 @@ import {
 import { pinning, type Pinning } from './bench/cores.ts';
 import { loadGenerator, type LoadGenerator } from './bench/load-generators.ts';
 import { measureMemory, memoryTable, type MemoryResult } from './bench/memory.ts';
-import { withKeptPart } from './bench/report-file.ts';
+import { goalMark, withKeptPart } from './bench/report-file.ts';
 import { measureSignUps, signUpTable, type SignUpResult } from './bench/sign-ups.ts';
 import {
   HOST,
@@ -187,7 +187,6 @@ autocannon's, and the server CPU per request says more. Errors are answers witho
 connection errors and timeouts.`,
 };
 
-const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 function lighthouseMeetsGoals(row: LighthouseRow): boolean {
@@ -206,8 +205,8 @@ function loadMeetsGoal(row: LoadRow): string {
   if (ratio !== undefined) checks.push(row.site.requests / row.hello.requests >= ratio);
   if (perSecond !== undefined) checks.push(row.site.requests >= perSecond);
   if (p99 !== undefined) checks.push(row.site.p99 <= p99);
-  if (ratio === undefined && perSecond === undefined) return row.site.errors === 0 ? '–' : mark(false);
-  return mark(checks.every(Boolean));
+  if (ratio === undefined && perSecond === undefined) return row.site.errors === 0 ? '–' : goalMark(false);
+  return goalMark(checks.every(Boolean));
 }
 
 const goalText = (row: LoadRow) => {
@@ -296,7 +295,7 @@ to a file), SQLite in WAL mode with the demo content, no SMTP (mail waits in the
 ${lh
   .map(
     (row) =>
-      `| ${row.label} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${mark(lighthouseMeetsGoals(row))} | ${row.runScores.join(', ')} | ${Math.round(row.benchmarkIndex)} |`,
+      `| ${row.label} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${goalMark(lighthouseMeetsGoals(row))} | ${row.runScores.join(', ')} | ${Math.round(row.benchmarkIndex)} |`,
   )
   .join('\n')}
 
@@ -326,7 +325,7 @@ ${slow
     const all4 = at4
       ? at4.runScores.every((score, i) => score >= GOALS.score && at4.runTbts[i]! <= GOALS.tbt)
       : false;
-    return `| ${row.label} | ${at4 ? pairs(at4) : '–'} | ${mark(all4)} | ${pairs(row)} | ${Math.round(row.lcp)} | ${mark(row.runScores.every((score) => score >= SLOW_PHONE.score))} |`;
+    return `| ${row.label} | ${at4 ? pairs(at4) : '–'} | ${goalMark(all4)} | ${pairs(row)} | ${Math.round(row.lcp)} | ${goalMark(row.runScores.every((score) => score >= SLOW_PHONE.score))} |`;
   })
   .join('\n')}
 
@@ -336,7 +335,7 @@ ${slow
 | --- | --- | --- | --- |
 ${sizes.map((row) => `| ${row.label} | ${kb(row.js)} | ${kb(row.css)} | ${row.files} |`).join('\n')}
 
-Goal: /Inicio's first-load JavaScript ≤ ${GOALS.inicioJs / 1024} KB${inicio ? ` (measured: ${kb(inicio.js)} KB, meets it: ${mark(inicio.js <= GOALS.inicioJs)})` : ''}.
+Goal: /Inicio's first-load JavaScript ≤ ${GOALS.inicioJs / 1024} KB${inicio ? ` (measured: ${kb(inicio.js)} KB, meets it: ${goalMark(inicio.js <= GOALS.inicioJs)})` : ''}.
 e2e/performance-budget.spec.ts checks a budget on every run of the end-to-end tests.
 
 ## Admin first load (gzip -9, the entry and its static imports)

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { HOST, SITE_ENV, freePort, serviceUnit, waitFor } from './servers.ts';
+import { goalMark } from './report-file.ts';
 
 const LOAD_SECONDS = 20;
 const CONNECTIONS = 50;
@@ -114,16 +115,15 @@ export async function measureMemory(soakMinutes: number): Promise<MemoryResult> 
 /** The result as a Markdown table, with the goals. */
 export function memoryTable(result: MemoryResult): string {
   const { idleMiB, loadedMiB } = MEMORY_GOALS;
-  const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
   return [
     `Node ${process.version}, as the unit runs it: \`${result.settings || '(no flags)'}\`; ${CONNECTIONS} connections.`,
     '',
     '| Moment | RSS | Goal | Met |',
     '| --- | --- | --- | --- |',
-    `| At rest, 5 s after start | ${result.idle} MiB | ≤ ${idleMiB} MiB | ${mark(result.idle <= idleMiB)} |`,
-    `| After ${LOAD_SECONDS} s of pages, lists and contact posts | ${result.afterLoad} MiB | ≤ ${loadedMiB} MiB | ${mark(result.afterLoad <= loadedMiB)} |`,
+    `| At rest, 5 s after start | ${result.idle} MiB | ≤ ${idleMiB} MiB | ${goalMark(result.idle <= idleMiB)} |`,
+    `| After ${LOAD_SECONDS} s of pages, lists and contact posts | ${result.afterLoad} MiB | ≤ ${loadedMiB} MiB | ${goalMark(result.afterLoad <= loadedMiB)} |`,
     `| During a ${result.soakMinutes}-minute soak, after each round (keep-alive, then Connection: close) | ${result.samples.join(', ')} MiB | | |`,
-    `| After the soak | ${result.afterSoak} MiB | ≤ ${loadedMiB} MiB | ${mark(result.afterSoak <= loadedMiB)} |`,
+    `| After the soak | ${result.afterSoak} MiB | ≤ ${loadedMiB} MiB | ${goalMark(result.afterSoak <= loadedMiB)} |`,
     `| 10 s later | ${result.rested} MiB | | |`,
   ].join('\n');
 }

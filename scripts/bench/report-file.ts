@@ -16,3 +16,6 @@ export function withKeptPart(generated: string, existing: string | undefined): s
   const kept = at >= 0 ? existing!.slice(at) : `${KEPT_MARKER}\n`;
   return `${generated.trimEnd()}\n\n${kept}`;
 }
+
+/** How the report's tables say whether a goal was met. */
+export const goalMark = (ok: boolean) => (ok ? 'yes' : '**no**');
