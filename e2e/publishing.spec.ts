@@ -22,6 +22,22 @@ function nextMinute(margin = 8_000): Date {
 test.describe('Borradores, vista previa y publicación programada', () => {
   test.setTimeout(90_000);
 
+  test('En un teléfono, «Publicar el» aparece sobre la barra de guardar al elegir «Programado»', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page);
+    await page.goto('/admin#/events/create');
+    // Brought into view by the click, the choice sits near the bottom of the screen, where the field
+    // appears under it.
+    await page.getByRole('radio', { name: /^Programado/ }).check();
+    const field = page.getByLabel(/^Publicar el/);
+    await expect(field).toBeInViewport();
+    const saveBar = page.getByRole('toolbar').filter({ has: page.getByRole('button', { name: 'Guardar' }) });
+    const [fieldBox, barBox] = [await field.boundingBox(), await saveBar.boundingBox()];
+    expect(fieldBox!.y + fieldBox!.height).toBeLessThanOrEqual(barBox!.y);
+  });
+
   test('Una noticia en borrador se ve en vista previa, se programa y aparece sola a su hora', async ({
     page,
     context,

@@ -1,6 +1,7 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PreviewIcon from '@mui/icons-material/VisibilityOutlined';
 import { Button, Chip } from '@mui/material';
+import { useEffect, useRef } from 'react';
 import {
   FormDataConsumer,
   RadioButtonGroupInput,
@@ -10,6 +11,7 @@ import {
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import { adminPaths, itemPaths } from '../../shared/api-paths.ts';
 import { clock } from '../../shared/clock.ts';
 import type { PublicationStatus } from '../../shared/schemas.ts';
@@ -57,21 +59,35 @@ export function PublicationInput() {
         helperText="Un borrador o una entrada programada no aparece en el sitio, las listas, el mapa del sitio ni el calendario."
       />
       <FormDataConsumer>
-        {({ formData }) =>
-          formData.status === 'scheduled' ? (
-            <TextInput
-              source="publishAt"
-              label="Publicar el"
-              type="datetime-local"
-              format={clock.toInputValue}
-              parse={(value: unknown) => clock.fromInputValue(value) || null}
-              helperText="Hora de la Ciudad de México. A esa hora aparece en el sitio, sin que nadie haga nada."
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          ) : null
-        }
+        {({ formData }) => (formData.status === 'scheduled' ? <PublishAtInput /> : null)}
       </FormDataConsumer>
     </>
+  );
+}
+
+/**
+ * The date and time of a scheduled entry. When the editor has just chosen "Programado", the field that
+ * appears is brought into view: on a phone it would otherwise open under the save bar.
+ */
+function PublishAtInput() {
+  const box = useRef<HTMLDivElement>(null);
+  const { dirtyFields } = useFormState({ name: 'status' });
+  const chosenNow = Boolean(dirtyFields.status);
+  useEffect(() => {
+    if (chosenNow) box.current?.scrollIntoView({ block: 'nearest' });
+  }, [chosenNow]);
+  return (
+    <div ref={box}>
+      <TextInput
+        source="publishAt"
+        label="Publicar el"
+        type="datetime-local"
+        format={clock.toInputValue}
+        parse={(value: unknown) => clock.fromInputValue(value) || null}
+        helperText="Hora de la Ciudad de México. A esa hora aparece en el sitio, sin que nadie haga nada."
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </div>
   );
 }
 
