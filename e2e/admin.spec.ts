@@ -313,3 +313,18 @@ for (const width of [390, 820]) {
     });
   });
 }
+
+test.describe('Administración en un teléfono', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('Una lista empieza con su búsqueda, sin una franja vacía sobre ella', async ({ page }) => {
+    await logIn(page);
+    await page.goto('/admin#/events');
+    const search = page.getByRole('textbox', { name: 'Buscar por nombre o lugar' });
+    await expect(search).toBeVisible();
+    // "Crear" floats over the list at the bottom right; its bar above the search holds nothing else.
+    await expect(page.getByRole('link', { name: 'Crear' })).toBeInViewport();
+    const [bar, box] = [await page.getByRole('banner').boundingBox(), await search.boundingBox()];
+    expect(box!.y - (bar!.y + bar!.height)).toBeLessThanOrEqual(24);
+  });
+});

@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /** The site's teal and sun colours, Inter, and touch-sized controls. */
@@ -23,5 +24,12 @@ export const adminTheme: RaThemeOptions = {
     // Progress indicators (the app bar's while a list reloads, among others) need a name to be read out.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Cargando' } },
     MuiLinearProgress: { defaultProps: { 'aria-label': 'Cargando' } },
+    // On a phone a list's "Crear" floats over the page, which left its toolbar an empty band 56 px high
+    // above the search: the bar is as high as what it holds.
+    RaTopToolbar: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('sm')]: { minHeight: 0 } }),
+      },
+    },
   },
 };
