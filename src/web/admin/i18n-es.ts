@@ -98,7 +98,8 @@ const messages: TranslationMessages = {
       invalid_form: 'El formulario tiene errores. Revisa los campos marcados.',
       loading: 'Espera un momento',
       no: 'No',
-      not_found: 'La dirección no existe o el enlace es incorrecto.',
+      // The not-found page adds the full stop.
+      not_found: 'La dirección no existe o el enlace es incorrecto',
       select_all_limit_reached:
         'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
       unsaved_changes: 'Hay cambios sin guardar. ¿Seguro que quieres salir?',

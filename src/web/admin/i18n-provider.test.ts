@@ -30,4 +30,8 @@ describe("the admin's catalogue", () => {
     expect(translate('custom.%{n}.key', { n: 2 })).toBe('custom.2.key');
     expect(translate('ra.action')).toBe('ra.action');
   });
+
+  it('leaves the full stop of the not-found page to react-admin, which adds one', () => {
+    expect(translate('ra.message.not_found')).toBe('La dirección no existe o el enlace es incorrecto');
+  });
 });
