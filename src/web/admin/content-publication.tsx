@@ -11,7 +11,6 @@ import {
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
-import { useFormState } from 'react-hook-form';
 import { adminPaths, itemPaths } from '../../shared/api-paths.ts';
 import { clock } from '../../shared/clock.ts';
 import type { PublicationStatus } from '../../shared/schemas.ts';
@@ -48,6 +47,11 @@ const STATES = [
 
 /** The editor's state choice, with the date and time (Mexico City's) when it is scheduled. */
 export function PublicationInput() {
+  // Past the form's first render, a date field that appears is one the editor has just asked for.
+  const rendered = useRef(false);
+  useEffect(() => {
+    rendered.current = true;
+  }, []);
   return (
     <>
       <RadioButtonGroupInput
@@ -59,7 +63,9 @@ export function PublicationInput() {
         helperText="Un borrador o una entrada programada no aparece en el sitio, las listas, el mapa del sitio ni el calendario."
       />
       <FormDataConsumer>
-        {({ formData }) => (formData.status === 'scheduled' ? <PublishAtInput /> : null)}
+        {({ formData }) =>
+          formData.status === 'scheduled' ? <PublishAtInput chosenNow={rendered.current} /> : null
+        }
       </FormDataConsumer>
     </>
   );
@@ -69,13 +75,13 @@ export function PublicationInput() {
  * The date and time of a scheduled entry. When the editor has just chosen "Programado", the field that
  * appears is brought into view: on a phone it would otherwise open under the save bar.
  */
-function PublishAtInput() {
+function PublishAtInput({ chosenNow }: { chosenNow: boolean }) {
   const box = useRef<HTMLDivElement>(null);
-  const { dirtyFields } = useFormState({ name: 'status' });
-  const chosenNow = Boolean(dirtyFields.status);
   useEffect(() => {
     if (chosenNow) box.current?.scrollIntoView({ block: 'nearest' });
-  }, [chosenNow]);
+    // Only when it appears: the editor then types in it, and the page stays where she put it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div ref={box}>
       <TextInput
