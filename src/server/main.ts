@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module';
 import { buildApp, LOG_REDACT } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { claimServerPidFile, sqliteFileOf } from './db/database.ts';
@@ -58,6 +59,10 @@ async function main() {
   // Marking the heap in the background yields to the requests (decision 043).
   lowerV8HelperThreads();
   await app.listen({ host: config.host, port: config.port });
+  // With NODE_COMPILE_CACHE set (the systemd units set it), every module is now compiled: written to the
+  // cache at once rather than at exit, the next start finds them all, the type stripper included
+  // (decision 044). Without it, nothing happens.
+  flushCompileCache();
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info(`site ready at http://${shown}:${config.port}/Inicio`);
 }
