@@ -1,5 +1,6 @@
 // The memory one production instance holds, run as the systemd unit runs it (the same V8 flags and
-// environment, read from deploy/systemd/sitio.service): at rest, after a load of pages, lists and
+// environment, read from deploy/systemd/sitio.service): at rest on its first start and on the next
+// (with the compile cache the first one filled, decision 044), after a load of pages, lists and
 // contact posts, and after a soak that adds `Connection: close` traffic (a new connection for every
 // request). Loopback only.
 import { spawn } from 'node:child_process';
@@ -18,6 +19,8 @@ export const MEMORY_GOALS = { idleMiB: 150, loadedMiB: 200 };
 export interface MemoryResult {
   settings: string;
   soakMinutes: number;
+  /** At rest on the first start, with an empty compile cache. */
+  firstIdle: number;
   idle: number;
   afterLoad: number;
   samples: number[];
@@ -30,25 +33,46 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function measureMemory(soakMinutes: number): Promise<MemoryResult> {
   const { nodeFlags, env: unitEnv } = serviceUnit();
   const dir = mkdtempSync(join(tmpdir(), 'site-memory-'));
+  // A compile cache of its own, empty: the first start fills it, as a server's first start after an
+  // update does (decision 044); every start after that is the one measured below.
+  const env = {
+    ...unitEnv,
+    ...(unitEnv.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: join(dir, 'compile') } : {}),
+  };
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
-  const child = spawn(process.execPath, [...nodeFlags, 'src/server/main.ts'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      ...SITE_ENV,
-      ...unitEnv,
-      HOST,
-      PORT: String(port),
-      DATABASE_URL: join(dir, 'site.db'),
-      UPLOAD_DIR: join(dir, 'uploads'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const rssMiB = () => {
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const start = () =>
+    spawn(process.execPath, [...nodeFlags, 'src/server/main.ts'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...SITE_ENV,
+        ...env,
+        HOST,
+        PORT: String(port),
+        DATABASE_URL: join(dir, 'site.db'),
+        UPLOAD_DIR: join(dir, 'uploads'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+  const rssOf = (pid: number | undefined) => {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
   };
+
+  const first = start();
+  let firstIdle: number;
+  try {
+    await waitFor(`${base}/api/health`);
+    await sleep(5_000);
+    firstIdle = rssOf(first.pid);
+  } finally {
+    first.kill('SIGTERM');
+    await new Promise((resolve) => first.once('exit', resolve));
+  }
+
+  const child = start();
+  const rssMiB = () => rssOf(child.pid);
   try {
     await waitFor(`${base}/api/health`);
     await sleep(5_000);
@@ -102,9 +126,11 @@ export async function measureMemory(soakMinutes: number): Promise<MemoryResult> 
     await sleep(10_000);
     const settings = [
       ...nodeFlags,
-      ...Object.entries(unitEnv).map(([name, value]) => `${name}=${value}`),
+      ...Object.entries(unitEnv).map(([name, value]) =>
+        name === 'NODE_COMPILE_CACHE' ? `${name}=(a new folder)` : `${name}=${value}`,
+      ),
     ].join(' ');
-    return { settings, soakMinutes, idle, afterLoad, samples, afterSoak, rested: rssMiB() };
+    return { settings, soakMinutes, firstIdle, idle, afterLoad, samples, afterSoak, rested: rssMiB() };
   } finally {
     child.kill('SIGTERM');
     await sleep(500);
@@ -120,7 +146,8 @@ export function memoryTable(result: MemoryResult): string {
     '',
     '| Moment | RSS | Goal | Met |',
     '| --- | --- | --- | --- |',
-    `| At rest, 5 s after start | ${result.idle} MiB | ≤ ${idleMiB} MiB | ${goalMark(result.idle <= idleMiB)} |`,
+    `| At rest, 5 s after the first start (compile cache empty) | ${result.firstIdle} MiB | | |`,
+    `| At rest, 5 s after a start | ${result.idle} MiB | ≤ ${idleMiB} MiB | ${goalMark(result.idle <= idleMiB)} |`,
     `| After ${LOAD_SECONDS} s of pages, lists and contact posts | ${result.afterLoad} MiB | ≤ ${loadedMiB} MiB | ${goalMark(result.afterLoad <= loadedMiB)} |`,
     `| During a ${result.soakMinutes}-minute soak, after each round (keep-alive, then Connection: close) | ${result.samples.join(', ')} MiB | | |`,
     `| After the soak | ${result.afterSoak} MiB | ≤ ${loadedMiB} MiB | ${goalMark(result.afterSoak <= loadedMiB)} |`,

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -50,7 +51,13 @@ export function serviceUnit(): { nodeFlags: string[]; env: Record<string, string
   const env = Object.fromEntries(
     [...text.matchAll(/^Environment=(\w+)=(.*)$/gm)]
       .map((match) => [match[1]!, match[2]!] as const)
-      .filter(([name]) => name !== 'PORT' && name !== 'HOST'),
+      .filter(([name]) => name !== 'PORT' && name !== 'HOST')
+      // The unit's cache directory is systemd's to make; here, this machine's temporary folder.
+      .map(([name, value]) =>
+        name === 'NODE_COMPILE_CACHE'
+          ? ([name, join(tmpdir(), 'site-bench-compile-cache')] as const)
+          : [name, value],
+      ),
   );
   return { nodeFlags, env };
 }
