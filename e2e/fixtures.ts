@@ -26,6 +26,7 @@ const mailbox: Mailbox = {
   all() {
     if (!existsSync(MAILBOX_DIR)) return [];
     return readdirSync(MAILBOX_DIR)
+      .filter((file) => file.endsWith('.json'))
       .sort()
       .map((file) => JSON.parse(readFileSync(join(MAILBOX_DIR, file), 'utf8')) as MailboxMessage);
   },

@@ -1,7 +1,7 @@
 // The server the end-to-end tests talk to: the real app on the production build, a fresh SQLite
 // database with the demo content, and a real SMTP peer whose messages are written to MAILBOX_DIR so
 // test workers (other processes) can read them.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -18,10 +18,10 @@ const flush = setInterval(() => {
     const { headers: _headers, raw, ...message } = peer.messages[written]!;
     // The header block as sent, unfolded, for the tests that check headers (List-Unsubscribe, …).
     const rawHeaders = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-    writeFileSync(
-      join(MAILBOX_DIR, `${String(written).padStart(5, '0')}.json`),
-      JSON.stringify({ ...message, rawHeaders }),
-    );
+    // Whole or not at all: a test worker reading the folder meanwhile never sees half a file.
+    const file = join(MAILBOX_DIR, `${String(written).padStart(5, '0')}.json`);
+    writeFileSync(`${file}.part`, JSON.stringify({ ...message, rawHeaders }));
+    renameSync(`${file}.part`, file);
   }
 }, 50);
 
