@@ -15,4 +15,12 @@ describe('time-ordered ids', () => {
     const ids = new Set(Array.from({ length: 1000 }, () => timeOrderedId(now)));
     expect(ids.size).toBe(1000);
   });
+
+  it('made in the same millisecond, sort in the order they were made', () => {
+    const now = Date.now();
+    for (let round = 0; round < 20; round += 1) {
+      const made = Array.from({ length: 200 }, () => timeOrderedId(now + round));
+      expect([...made].sort()).toEqual(made);
+    }
+  });
 });
