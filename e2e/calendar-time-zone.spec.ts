@@ -54,10 +54,12 @@ test('Un evento a las 19:00 de la Ciudad de México aparece en su día, aunque e
     const calendar = page.getByRole('dialog', { name: `Próximos eventos en ${today.year}` });
     await expect(calendar.getByRole('combobox', { name: 'Mes' })).toHaveValue(String(today.month));
     const monthName = MONTH_NAMES[today.month - 1]!;
-    const onItsDay = calendar.getByRole('link', { name: `${day!.day} de ${monthName}: ${name}` });
+    const onItsDay = calendar.getByRole('link', {
+      name: `${name}, ${day!.day} de ${monthName.toLowerCase()}`,
+    });
     await expect(onItsDay).toBeVisible();
     await expect(
-      calendar.getByRole('link', { name: `${day!.day + 1} de ${monthName}: ${name}` }),
+      calendar.getByRole('link', { name: `${name}, ${day!.day + 1} de ${monthName.toLowerCase()}` }),
     ).toHaveCount(0);
     await onItsDay.click();
     const details = page.getByRole('dialog', { name });

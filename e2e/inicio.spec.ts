@@ -95,8 +95,17 @@ test.describe('Página de inicio', () => {
     await expect(calendar.getByRole('columnheader').first()).toContainText('Domingo');
     await calendar.getByRole('combobox', { name: 'Mes' }).selectOption(String(date.month));
 
-    const monthName = MONTH_NAMES[date.month - 1]!;
-    const day = calendar.getByRole('link', { name: `${date.day} de ${monthName}: ${event.name}` });
+    const monthName = MONTH_NAMES[date.month - 1]!.toLocaleLowerCase('es-MX');
+    const day = calendar.getByRole('link', { name: `${event.name}, ${date.day} de ${monthName}` });
+    // The day shows the event's name beside its number (wide screens): what it says is in its name.
+    await expect(day).toContainText(event.name);
+    await expectAccessible(page);
+    // Its number is drawn above the dark veil over the image, not under it.
+    const numberOnTop = await day.locator('.calendar__number').evaluate((number) => {
+      const box = number.getBoundingClientRect();
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === number;
+    });
+    expect(numberOnTop).toBe(true);
     await day.focus();
     await page.keyboard.press('Enter');
     const details = page.getByRole('dialog', { name: event.name });

@@ -232,7 +232,9 @@ test.describe('Registro desde el calendario de /Inicio', () => {
         }
         await month.selectOption(String(day!.month));
         await calendar
-          .getByRole('link', { name: `${day!.day} de ${MONTH_NAMES[day!.month - 1]}: ${event.name}` })
+          .getByRole('link', {
+            name: `${event.name}, ${day!.day} de ${MONTH_NAMES[day!.month - 1]!.toLowerCase()}`,
+          })
           .click();
         const details = page.getByRole('dialog', { name: event.name });
         await expect(details).toBeVisible();

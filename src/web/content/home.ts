@@ -99,7 +99,10 @@ export const calendar = {
   monthLabel: 'Mes',
   caption: (month: string, year: number) => `Calendario de ${month} de ${year}`,
   visitSite: 'Visita el sitio',
-  dayWithEvent: (day: number, month: string, name: string) => `${day} de ${month}: ${name}`,
+  // The event's name first: what the day shows (its number and, on wide screens, the name) must be
+  // found, in that order, in what it is called (WCAG 2.5.3, label in name).
+  dayWithEvent: (day: number, month: string, name: string) =>
+    `${name}, ${day} de ${month.toLocaleLowerCase('es-MX')}`,
 } as const;
 
 export const newsSection = {

@@ -42,7 +42,7 @@ describe('CalendarDialog', () => {
   it('opens the event dialog when Enter is pressed on a day with an event', async () => {
     const user = userEvent.setup();
     render(<CalendarDialog open onClose={() => {}} events={[solarForum]} />);
-    const day = screen.getByRole('link', { name: '12 de Marzo: Foro de energía solar' });
+    const day = screen.getByRole('link', { name: 'Foro de energía solar, 12 de marzo' });
     day.focus();
     await user.keyboard('{Enter}');
     const details = screen.getByRole('dialog', { name: 'Foro de energía solar' });

@@ -59,10 +59,11 @@ function DayCell({
         aria-label={calendar.dayWithEvent(day.day, monthName, event.name)}
         aria-haspopup="dialog"
       >
-        <span className="calendar__number">{day.day}</span>
+        {/* The name before the number, as the link's name says them; the number is drawn on top. */}
         <span className="calendar__event-name" aria-hidden="true">
           {event.name}
-        </span>
+        </span>{' '}
+        <span className="calendar__number">{day.day}</span>
       </a>
     </td>
   );
