@@ -103,7 +103,7 @@ test.describe('Administración', () => {
     await page.getByRole('button', { name: 'Inscribete' }).click();
     const calendar = page.getByRole('dialog', { name: /Próximos eventos en/ });
     await calendar.getByLabel('Mes').selectOption(String(when.month));
-    const day = calendar.getByRole('link', { name: new RegExp(`^${when.day} de .+: ${name}$`) });
+    const day = calendar.getByRole('link', { name: new RegExp(`^${name}, ${when.day} de [a-z]+$`) });
     await expect(day).toBeVisible();
     await expect(day).toHaveAttribute('style', new RegExp(created.images[0]!.replace(/[.]/g, '\\.')));
     await day.click();
