@@ -189,7 +189,7 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
       .selectFrom('registrations')
       .select(['email', 'status'])
       .where('event_id', '=', event.id)
-      // Not by time: two sign-ups can share a millisecond, and ids are random.
+      // Not by time: two sign-ups can share a millisecond.
       .orderBy('email_key')
       .execute();
     expect(stored).toEqual([
