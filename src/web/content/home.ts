@@ -101,8 +101,14 @@ export const calendar = {
   visitSite: 'Visita el sitio',
   // The event's name first: what the day shows (its number and, on wide screens, the name) must be
   // found, in that order, in what it is called (WCAG 2.5.3, label in name).
-  dayWithEvent: (day: number, month: string, name: string) =>
-    `${name}, ${day} de ${month.toLocaleLowerCase('es-MX')}`,
+  dayWithEvent: (day: number, month: string, name: string) => `${name}, ${day} de ${month}`,
+  // A day of several events shows how many there are and its number, and is called by both, then by
+  // every event's name.
+  eventCount: (count: number) => `${count} eventos`,
+  dayWithEvents: (day: number, month: string, names: readonly string[]) =>
+    `${names.length} eventos, ${day} de ${month}: ${names.join('; ')}`,
+  dayListTitle: (day: number, month: string) => `Eventos del ${day} de ${month}`,
+  yearLabel: 'Año',
 } as const;
 
 export const newsSection = {

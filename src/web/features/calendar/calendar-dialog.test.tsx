@@ -52,6 +52,59 @@ describe('CalendarDialog', () => {
     expect(link).toHaveAttribute('target', '_blank');
   });
 
+  it('a day of two events says so, names both, and opens each from its list', async () => {
+    const user = userEvent.setup();
+    const workshop: Event = {
+      ...solarForum,
+      id: 'e2',
+      name: 'Taller de baterías',
+      location: 'Puebla',
+      date: '12 de marzo de 2026, 09:00 h',
+      eventDate: '2026-03-12T15:00:00Z',
+      images: ['/demo/events/event-2.svg'],
+      linkEvent: 'https://example.org/taller',
+      slug: 'taller-de-baterias',
+    };
+    render(<CalendarDialog open onClose={() => {}} events={[solarForum, workshop]} />);
+    // The earlier one first: the workshop at 09:00, the forum at 11:00 (Mexico City).
+    const day = screen.getByRole('button', {
+      name: '2 eventos, 12 de marzo: Taller de baterías; Foro de energía solar',
+    });
+    expect(day).toHaveTextContent('2 eventos 12');
+    expect(day.getAttribute('style')).toContain('event-2.svg');
+    expect(screen.queryByRole('link', { name: /12 de marzo/ })).not.toBeInTheDocument();
+    day.focus();
+    await user.keyboard('{Enter}');
+    const list = screen.getByRole('dialog', { name: 'Eventos del 12 de marzo' });
+    const entries = within(list).getAllByRole('link');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      'Taller de baterías09:00 h · Puebla',
+      'Foro de energía solar11:00 h · Monterrey',
+    ]);
+    expect(entries[0]).toHaveAttribute('href', '/Eventos/taller-de-baterias');
+    await user.click(entries[1]!);
+    const forum = screen.getByRole('dialog', { name: 'Foro de energía solar' });
+    expect(within(forum).getByText('Monterrey, 12 de marzo de 2026')).toBeInTheDocument();
+    // The list stays behind the event's dialog, for the other one.
+    await user.click(within(forum).getByRole('button', { name: 'Cerrar' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Eventos del 12 de marzo' })).getAllByRole('link')[0]!,
+    );
+    expect(screen.getByRole('dialog', { name: 'Taller de baterías' })).toBeInTheDocument();
+  });
+
+  it('reaches the next year, so that December shows January', async () => {
+    vi.setSystemTime(new Date(2026, 11, 30, 12, 0, 0));
+    const user = userEvent.setup();
+    const january: Event = { ...solarForum, eventDate: '2027-01-08T17:00:00Z' };
+    render(<CalendarDialog open onClose={() => {}} events={[january]} />);
+    expect(screen.getByRole('combobox', { name: 'Año' })).toHaveValue('2026');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Año' }), '2027');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Mes' }), '1');
+    expect(screen.getByRole('dialog', { name: 'Próximos eventos en 2027' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Foro de energía solar, 8 de enero' })).toBeInTheDocument();
+  });
+
   it('regenerates the grid when another month is chosen', async () => {
     const user = userEvent.setup();
     render(<CalendarDialog open onClose={() => {}} events={[solarForum]} />);

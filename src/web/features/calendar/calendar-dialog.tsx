@@ -6,6 +6,7 @@ import { Dialog } from '../../components/dialog.tsx';
 import { calendar } from '../../content/home.ts';
 import { isPlainClick } from '../../lib/plain-click.ts';
 import { WEEKDAY_NAMES, buildCalendarWeeks, type CalendarDay } from './calendar-grid.ts';
+import { DayEventsDialog, type HeldDay } from './day-events-dialog.tsx';
 import { EventDialog } from './event-dialog.tsx';
 import './calendar-dialog.css';
 
@@ -17,70 +18,105 @@ export interface CalendarDialogProps {
   eventExtra?: (event: Event) => ReactNode;
 }
 
+/** The month as running text names it ("noviembre"). */
+const lowerMonth = (monthName: string) => monthName.toLocaleLowerCase('es-MX');
+
+/** A day's background: its first event's first image. */
+function imageStyle(event: Event): CSSProperties | undefined {
+  const image = event.images[0];
+  return image ? ({ '--day-image': `url("${encodeURI(image)}")` } as CSSProperties) : undefined;
+}
+
 function DayCell({
   day,
   monthName,
-  onOpen,
+  onOpenEvent,
+  onOpenDay,
 }: {
   day: CalendarDay;
   monthName: string;
-  onOpen: (event: Event) => void;
+  onOpenEvent: (event: Event) => void;
+  onOpenDay: (day: HeldDay) => void;
 }) {
-  if (!day.inMonth) {
+  const [first] = day.events;
+  if (!day.inMonth || !first) {
     return (
-      <td className="calendar__day calendar__day--other">
+      <td className={`calendar__day${day.inMonth ? '' : ' calendar__day--other'}`}>
         <span className="calendar__number">{day.day}</span>
       </td>
     );
   }
-  const { event } = day;
-  if (!event) {
+  const month = lowerMonth(monthName);
+  if (day.events.length === 1) {
     return (
-      <td className="calendar__day">
-        <span className="calendar__number">{day.day}</span>
+      <td className="calendar__day calendar__day--event">
+        {/* The event's own page: a plain click (or Enter) shows it in the dialog instead, a middle click
+            opens the page. */}
+        <a
+          href={itemPaths.event(first.slug)}
+          className="calendar__event"
+          style={imageStyle(first)}
+          onClick={(clickEvent) => {
+            if (!isPlainClick(clickEvent)) return;
+            clickEvent.preventDefault();
+            onOpenEvent(first);
+          }}
+          aria-label={calendar.dayWithEvent(day.day, month, first.name)}
+          aria-haspopup="dialog"
+        >
+          {/* The name before the number, as the link's name says them; the number is drawn on top. */}
+          <span className="calendar__event-name" aria-hidden="true">
+            {first.name}
+          </span>{' '}
+          <span className="calendar__number">{day.day}</span>
+        </a>
       </td>
     );
   }
-  const image = event.images[0];
-  const style = image ? ({ '--day-image': `url("${encodeURI(image)}")` } as CSSProperties) : undefined;
+  // Several events: the day opens their list, from which each one's dialog opens.
+  const names = day.events.map((event) => event.name);
   return (
     <td className="calendar__day calendar__day--event">
-      {/* The event's own page: a plain click (or Enter) shows it in the dialog instead, a middle click
-          opens the page. */}
-      <a
-        href={itemPaths.event(event.slug)}
-        className="calendar__event"
-        style={style}
-        onClick={(clickEvent) => {
-          if (!isPlainClick(clickEvent)) return;
-          clickEvent.preventDefault();
-          onOpen(event);
-        }}
-        aria-label={calendar.dayWithEvent(day.day, monthName, event.name)}
+      <button
+        type="button"
+        className="calendar__event calendar__event--several"
+        style={imageStyle(first)}
+        onClick={() => onOpenDay({ day: day.day, month, events: day.events })}
+        aria-label={calendar.dayWithEvents(day.day, month, names)}
         aria-haspopup="dialog"
       >
-        {/* The name before the number, as the link's name says them; the number is drawn on top. */}
         <span className="calendar__event-name" aria-hidden="true">
-          {event.name}
+          {calendar.eventCount(names.length)}
         </span>{' '}
         <span className="calendar__number">{day.day}</span>
-      </a>
+        {/* One dot an event (three at most): on a phone, where the count is not written, the day still
+            shows that it holds more than one. */}
+        <span className="calendar__dots" aria-hidden="true">
+          {names.slice(0, 3).map((name) => (
+            <span key={name} className="calendar__dot" />
+          ))}
+        </span>
+      </button>
     </td>
   );
 }
 
 /**
- * The events calendar of the current year: a month selector (starting at the association's current month) and
- * a table of weeks, Sunday first. A day with an event shows its image and opens its details.
+ * The events calendar: a year (this one or the next, so December reaches January) and a month, starting
+ * at the association's current month, and a table of weeks, Sunday first. A day with one event shows its
+ * image and opens its details; a day with several says how many, shows the first one's image and opens
+ * their list.
  */
 export function CalendarDialog({ open, onClose, events, eventExtra }: CalendarDialogProps) {
-  const selectId = useId();
+  const monthId = useId();
+  const yearId = useId();
   // Read once, when the calendar first mounts in the browser (it only opens on a click), on the
   // association's clock: its calendar, not the device's, says which month and year it is.
   const [today] = useState(() => clock.today());
-  const year = today.year;
+  const [year, setYear] = useState(() => today.year);
   const [month, setMonth] = useState(() => today.month);
   const [selected, setSelected] = useState<Event | undefined>(undefined);
+  const [openDay, setOpenDay] = useState<HeldDay | undefined>(undefined);
 
   const weeks = useMemo(() => buildCalendarWeeks(year, month, events), [year, month, events]);
   const monthName = MONTH_NAMES[month - 1] ?? '';
@@ -90,11 +126,11 @@ export function CalendarDialog({ open, onClose, events, eventExtra }: CalendarDi
       <Dialog open={open} onClose={onClose} title={calendar.title(year)} className="calendar-dialog">
         <div className="calendar">
           <div className="calendar__toolbar">
-            <label htmlFor={selectId} className="calendar__label">
+            <label htmlFor={monthId} className="calendar__label">
               {calendar.monthLabel}
             </label>
             <select
-              id={selectId}
+              id={monthId}
               className="calendar__select"
               value={month}
               onChange={(event) => setMonth(Number(event.target.value))}
@@ -102,6 +138,21 @@ export function CalendarDialog({ open, onClose, events, eventExtra }: CalendarDi
               {MONTH_NAMES.map((name, index) => (
                 <option key={name} value={index + 1}>
                   {name}
+                </option>
+              ))}
+            </select>
+            <label htmlFor={yearId} className="calendar__label">
+              {calendar.yearLabel}
+            </label>
+            <select
+              id={yearId}
+              className="calendar__select"
+              value={year}
+              onChange={(event) => setYear(Number(event.target.value))}
+            >
+              {[today.year, today.year + 1].map((value) => (
+                <option key={value} value={value}>
+                  {value}
                 </option>
               ))}
             </select>
@@ -129,7 +180,8 @@ export function CalendarDialog({ open, onClose, events, eventExtra }: CalendarDi
                         key={`${day.month}-${day.day}`}
                         day={day}
                         monthName={monthName}
-                        onOpen={setSelected}
+                        onOpenEvent={setSelected}
+                        onOpenDay={setOpenDay}
                       />
                     ))}
                   </tr>
@@ -139,6 +191,7 @@ export function CalendarDialog({ open, onClose, events, eventExtra }: CalendarDi
           </div>
         </div>
       </Dialog>
+      <DayEventsDialog day={openDay} onClose={() => setOpenDay(undefined)} onOpenEvent={setSelected} />
       <EventDialog event={selected} onClose={() => setSelected(undefined)} extra={eventExtra} />
     </>
   );

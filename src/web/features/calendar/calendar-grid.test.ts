@@ -75,19 +75,39 @@ describe('buildCalendarWeeks', () => {
   it('marks the day an event is held on in Mexico City, even when UTC is already the next day', () => {
     const events = [event('a', '2026-03-08T17:00:00Z'), event('late', '2026-03-20T23:30:00-06:00')];
     const days = buildCalendarWeeks(2026, 3, events).flat();
-    expect(days.find((day) => day.inMonth && day.day === 8)?.event?.id).toBe('a');
+    expect(days.find((day) => day.inMonth && day.day === 8)?.events.map((held) => held.id)).toEqual(['a']);
     // 20 March 23:30 in Mexico City is 21 March 05:30 UTC: it is held on the 20th.
-    expect(days.find((day) => day.inMonth && day.day === 20)?.event?.id).toBe('late');
-    expect(days.find((day) => day.inMonth && day.day === 21)?.event).toBeUndefined();
+    expect(days.find((day) => day.inMonth && day.day === 20)?.events.map((held) => held.id)).toEqual([
+      'late',
+    ]);
+    expect(days.find((day) => day.inMonth && day.day === 21)?.events).toEqual([]);
     expect(eventDayKey('2026-01-01T12:00:00Z')).toBe('2026-1-1');
     expect(eventDayKey('no es una fecha')).toBeUndefined();
+  });
+
+  it('keeps every event of a day, earliest first, whatever order they come in', () => {
+    const events = [
+      event('evening', '2026-03-08T19:00:00-06:00'),
+      event('other-day', '2026-03-09T10:00:00-06:00'),
+      event('morning', '2026-03-08T09:00:00-06:00'),
+      event('noon', '2026-03-08T12:00:00-06:00'),
+    ];
+    const days = buildCalendarWeeks(2026, 3, events).flat();
+    expect(days.find((day) => day.inMonth && day.day === 8)?.events.map((held) => held.id)).toEqual([
+      'morning',
+      'noon',
+      'evening',
+    ]);
+    expect(days.find((day) => day.inMonth && day.day === 9)?.events.map((held) => held.id)).toEqual([
+      'other-day',
+    ]);
   });
 
   /** Which days of a month show the event, on a clock. */
   const daysShowing = (year: number, month: number, eventDate: string, clock?: Clock) =>
     buildCalendarWeeks(year, month, [event('x', eventDate)], clock)
       .flat()
-      .filter((day) => day.inMonth && day.event)
+      .filter((day) => day.inMonth && day.events.length > 0)
       .map((day) => day.day);
 
   it('puts an evening event of the 26th (01:00 UTC on the 27th) on the 26th', () => {
@@ -118,7 +138,7 @@ describe('buildCalendarWeeks', () => {
   it('shows no event on the greyed days of other months', () => {
     // 29 March 2026 appears greyed at the top of April.
     const days = buildCalendarWeeks(2026, 4, [event('b', '2026-03-29T12:00:00Z')]).flat();
-    expect(days.every((day) => day.event === undefined)).toBe(true);
+    expect(days.every((day) => day.events.length === 0)).toBe(true);
   });
 
   it('logs and returns no weeks for a month it cannot count', () => {

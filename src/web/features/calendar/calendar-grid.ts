@@ -21,6 +21,7 @@ export const WEEKDAY_NAMES = [
 
 const DAYS_PER_WEEK = 7;
 const MAX_WEEKS = 6;
+const NO_EVENTS: readonly Event[] = [];
 
 export interface CalendarDay {
   year: number;
@@ -29,8 +30,8 @@ export interface CalendarDay {
   day: number;
   /** False for the greyed days of the previous and next months. */
   inMonth: boolean;
-  /** The first event held that day (in-month days only). */
-  event: Event | undefined;
+  /** The events held that day, earliest first (in-month days only; empty otherwise). */
+  events: readonly Event[];
 }
 
 /**
@@ -60,10 +61,14 @@ export function buildCalendarWeeks(
     return [];
   }
 
-  const eventsByDay = new Map<string, Event>();
-  for (const event of events) {
+  const eventsByDay = new Map<string, Event[]>();
+  const byStart = [...events].sort((a, b) => Date.parse(a.eventDate) - Date.parse(b.eventDate));
+  for (const event of byStart) {
     const key = eventDayKey(event.eventDate, clock);
-    if (key !== undefined && !eventsByDay.has(key)) eventsByDay.set(key, event);
+    if (key === undefined) continue;
+    const held = eventsByDay.get(key);
+    if (held) held.push(event);
+    else eventsByDay.set(key, [event]);
   }
 
   const first = { year, month, day: 1 };
@@ -77,7 +82,7 @@ export function buildCalendarWeeks(
       row.push({
         ...cell,
         inMonth,
-        event: inMonth ? eventsByDay.get(dayKey(cell)) : undefined,
+        events: (inMonth && eventsByDay.get(dayKey(cell))) || NO_EVENTS,
       });
     }
     weeks.push(row);
