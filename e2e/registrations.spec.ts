@@ -1,10 +1,18 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { MONTH_NAMES, addDays, clock, dayKey, type CalendarDate } from '../src/shared/clock.ts';
+import { addDays, clock } from '../src/shared/clock.ts';
 import type { Event } from '../src/shared/schemas.ts';
 import { expect, expectAccessible, expectNoHorizontalOverflow, test, type Mailbox } from './fixtures.ts';
 import { E2E_ADMIN } from './paths.ts';
+import { freeDay, openCalendar, openEventFromCalendar } from './calendar.ts';
 
-const DAY_MS = 86_400_000;
+/**
+ * When an event made here starts unless a test says: on the 2nd of a month at noon (the demo uses no
+ * 2nd, so the days whose single demo event other tests look at stay single), ten or more days ahead.
+ */
+function defaultStart(): Date {
+  const later = addDays(clock.today(), 40);
+  return clock.instantOf({ ...later, day: 2, hour: 12 });
+}
 
 /** An event with `capacity` seats, made through the admin's API; returns its page's path. */
 async function createEvent(request: APIRequestContext, label: string, capacity: number, startsAt?: Date) {
@@ -22,8 +30,8 @@ async function createEvent(request: APIRequestContext, label: string, capacity: 
       event: {
         name: `Taller ${label} ${unique}`,
         location: 'Ciudad de México',
-        date: startsAt ? clock.formatEventDate(startsAt) : 'En diez días',
-        eventDate: (startsAt ?? new Date(Date.now() + 10 * DAY_MS)).toISOString(),
+        date: clock.formatEventDate(startsAt ?? defaultStart()),
+        eventDate: (startsAt ?? defaultStart()).toISOString(),
         description: 'Un taller práctico de almacenamiento con baterías.',
         images: ['/demo/events/event-3.svg'],
         imageCover: [],
@@ -202,42 +210,18 @@ test.describe('Registro desde el calendario de /Inicio', () => {
     mailbox,
     request,
   }) => {
-    const { data: existing } = (await (await request.get('/api/events/get-all')).json()) as { data: Event[] };
-    const taken = new Set(existing.map((event) => dayKey(clock.day(event.eventDate)!)));
-    // A day from tomorrow on, this year (the calendar shows the current year), whose cell shows no
-    // other event (a day shows its first event).
-    let day: CalendarDate | undefined;
-    for (let ahead = 1; ahead <= 366 && !day; ahead += 1) {
-      const candidate = addDays(clock.today(), ahead);
-      if (candidate.year !== clock.today().year) break;
-      if (!taken.has(dayKey(candidate))) day = candidate;
-    }
-    expect(day, 'a free day left this year').toBeDefined();
-    const noon = clock.instantOf({ ...day!, hour: 12 });
+    // A day from four days on (this year or the next, which the calendar reaches) that holds no other
+    // event; the admin's calendar test looks from tomorrow.
+    const day = await freeDay(request, addDays(clock.today(), 4));
+    const noon = clock.instantOf({ ...day, hour: 12 });
     const event = await createEvent(request, 'calendario', 3, noon);
     const { unique } = event;
     try {
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto('/Inicio');
-        await page.getByRole('button', { name: 'Inscribete' }).click();
-        const calendar = page.getByRole('dialog', { name: `Próximos eventos en ${clock.today().year}` });
-        await expect(calendar).toBeVisible();
-        const month = calendar.getByRole('combobox', { name: 'Mes' });
-        if (day!.year !== clock.today().year) {
-          await calendar
-            .getByRole('button', { name: /siguiente/i })
-            .first()
-            .click();
-        }
-        await month.selectOption(String(day!.month));
-        await calendar
-          .getByRole('link', {
-            name: `${event.name}, ${day!.day} de ${MONTH_NAMES[day!.month - 1]!.toLowerCase()}`,
-          })
-          .click();
-        const details = page.getByRole('dialog', { name: event.name });
-        await expect(details).toBeVisible();
+        const calendar = await openCalendar(page);
+        const details = await openEventFromCalendar(page, calendar, event.name, day);
         const form = details.getByRole('region', { name: 'Regístrate' });
         await expect(form.getByText('Quedan 3 lugares')).toBeVisible();
         await expectAccessible(page);
