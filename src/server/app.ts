@@ -13,12 +13,11 @@ import { newsletterPlugin } from './newsletter/newsletter.plugin.ts';
 import { contentChangesPlugin } from './plugins/content-changes.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
-import { NotableRequestLog, lazyRequestLogger } from './plugins/request-log.ts';
+import { NotableRequestLog } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { registrationsPlugin } from './registrations/registrations.plugin.ts';
 import { requestsPlugin } from './requests/requests.plugin.ts';
-import { readyAnswersPlugin } from './site/ready-answers.ts';
 import { sitePlugin } from './site/site.plugin.ts';
 import { uploadsPlugin } from './uploads/uploads.plugin.ts';
 
@@ -69,8 +68,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         : (options.logger ?? false),
     // Fastify's own controller logs every request twice; the default keeps the notable ones only.
     ...(config.logRequests === 'notable' ? { logController: new NotableRequestLog() } : {}),
-    // A request's own logger is made only when something is logged for it (request-log.ts).
-    childLoggerFactory: lazyRequestLogger,
     // A hop count becomes the function Fastify itself would make of it (its types take no number).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -94,7 +91,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('config', config);
 
   // The machinery every domain stands on.
-  await app.register(readyAnswersPlugin);
   await app.register(errorsPlugin);
   await app.register(databasePlugin);
   await app.register(securityPlugin);

@@ -2,7 +2,6 @@ import { flushCompileCache } from 'node:module';
 import { buildApp, LOG_REDACT } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { claimServerPidFile, sqliteFileOf } from './db/database.ts';
-import { lowerV8HelperThreads } from './lib/helper-threads.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -56,8 +55,6 @@ async function main() {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
-  // Marking the heap in the background yields to the requests (decision 043).
-  lowerV8HelperThreads();
   await app.listen({ host: config.host, port: config.port });
   // With NODE_COMPILE_CACHE set (the systemd units set it), every module is now compiled: written to the
   // cache at once rather than at exit, the next start finds them all, the type stripper included

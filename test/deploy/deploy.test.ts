@@ -132,7 +132,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)(
       const name = `Convocatoria ${tag}`;
       const direct = [a, b].map((instance) => new HttpsVisitor(instance.url));
       const list = '/api/news/get-all';
-      // Each instance has the page in its cache, and the list held before its router (decision 024).
+      // Each instance has the page and the list in its cache.
       for (const page of await Promise.all(direct.map((d) => d.request('GET', '/Inicio')))) {
         expect(page.text).not.toContain(name);
       }

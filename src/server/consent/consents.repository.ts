@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ConsentPurpose } from '../../shared/privacy.ts';
-import { insertRows } from '../db/compiled-queries.ts';
 import { timeOrderedId } from '../db/ids.ts';
 import type { ConsentsTable, Database } from '../db/schema.ts';
 
@@ -42,15 +41,15 @@ const toConsent = (row: Selectable<ConsentsTable>): Consent => ({
 
 /**
  * Records one consent. Pass the transaction that stores what the form sent, so the data and the consent
- * under which they were given are kept together or not at all. Returns its id. Every form's post
- * records one, so the insert is compiled once (decision 038), and its id is ordered by time: consents
- * given together share the last page of the id's index, where random ids took a page each.
+ * under which they were given are kept together or not at all. Returns its id, ordered by time:
+ * consents given together share the last page of the id's index, where random ids took a page each.
  */
 export async function recordConsent(db: Kysely<Database>, consent: NewConsent): Promise<string> {
   const givenAt = consent.givenAt ?? new Date();
   const id = timeOrderedId(givenAt.getTime());
-  await insertRows(db, 'consents', [
-    {
+  await db
+    .insertInto('consents')
+    .values({
       id,
       email: normalise(consent.email),
       purpose: consent.purpose,
@@ -59,8 +58,8 @@ export async function recordConsent(db: Kysely<Database>, consent: NewConsent): 
       ref_id: consent.refId ?? null,
       given_at: givenAt.toISOString(),
       withdrawn_at: null,
-    },
-  ]);
+    })
+    .execute();
   return id;
 }
 

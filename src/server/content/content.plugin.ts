@@ -13,7 +13,7 @@ import {
 import { adminScope } from '../plugins/sessions.ts';
 import { adminContentRoutes } from './admin-content.routes.ts';
 import { startPublicationTimer, type PublicationTimer } from './publication-timer.ts';
-import { guardUnpublishedEvents } from './unpublished-events.ts';
+import { publishedEvents } from './published-events.ts';
 import { calendarRoutes } from './calendar.routes.ts';
 import { contentReadRoutes, contentWriteRoutes } from './crud.routes.ts';
 import { eventsRepository } from './events.repository.ts';
@@ -86,12 +86,12 @@ export const contentPlugin = fp(
       }),
     );
     app.decorate('publishing', { now, ...startPublicationTimer(app, now) });
-    guardUnpublishedEvents(app, now);
+    app.decorate('publishedEvents', publishedEvents(app, now));
     await app.register(calendarRoutes);
     await app.register(itemPageRoutes);
     await app.register(sitemapRoutes);
   },
-  { name: 'content', dependencies: ['database', 'content-changes', 'ready-answers', 'accounts', 'site'] },
+  { name: 'content', dependencies: ['database', 'content-changes', 'accounts', 'site'] },
 );
 
 declare module 'fastify' {

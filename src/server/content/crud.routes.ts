@@ -46,18 +46,11 @@ export function contentReadRoutes<Input, Entity>(
     let lastMade: PreparedBody | undefined;
     let generation = 0;
     const path = apiRoutes.list(resource);
-    /** What the route sets besides the body's own headers, for the answer held before the router. */
-    const readyHeaders = {
-      ...app.securityHeadersFor(path),
-      'content-type': JSON_TYPE,
-      'cache-control': CACHE_CONTROL,
-    };
     app.contentChanges.subscribe((changed) => {
       if (changed !== resource) return;
       generation++;
       list = undefined;
       ready = undefined;
-      app.readyAnswers.delete(path);
     });
     const prepareList = () => {
       const started = generation;
@@ -72,7 +65,6 @@ export function contentReadRoutes<Input, Entity>(
         lastMade = body;
         if (started !== generation) return forget();
         ready = body;
-        app.readyAnswers.set(path, body, readyHeaders);
       }, forget);
       return prepared;
     };

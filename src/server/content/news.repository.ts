@@ -4,10 +4,10 @@ import type { PublicationStatus } from '../../shared/schemas.ts';
 import type { NewsInputSchema, News } from '../../shared/schemas.ts';
 import { messages } from '../../shared/messages.ts';
 import type { NewsTable } from '../db/schema.ts';
-import { fromJsonDescriptions, fromJsonList, toJsonDescriptions, toJsonList } from './json-list.ts';
+import { fromJsonDescriptions, fromJsonList, toJsonDescriptions, toJsonList } from '../db/json-columns.ts';
 import { InvalidInputError } from '../domain-errors.ts';
 import { tableRepository } from './table-repository.ts';
-import { sanitizeNewsHtml } from './sanitize.ts';
+import { sanitizeNewsHtml } from '../lib/sanitize.ts';
 
 /** What a write stores: the input as checked; without a state, it is published. */
 export type NewsValues = Omit<z.output<typeof NewsInputSchema>, 'status'> & { status?: PublicationStatus };

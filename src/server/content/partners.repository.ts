@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { PartnerInputSchema, Partner } from '../../shared/schemas.ts';
 import type { PartnersTable } from '../db/schema.ts';
-import { fromJsonDescriptions, fromJsonList, toJsonDescriptions, toJsonList } from './json-list.ts';
+import { fromJsonDescriptions, fromJsonList, toJsonDescriptions, toJsonList } from '../db/json-columns.ts';
 import { tableRepository } from './table-repository.ts';
 
 export type PartnerValues = z.output<typeof PartnerInputSchema>;

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PAGE_PATHS, itemPaths } from '../../shared/api-paths.ts';
+import { escapeHtml as escapeXml } from '../lib/html.ts';
 import { eventsRepository } from './events.repository.ts';
 import { newsRepository } from './news.repository.ts';
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** sitemap.xml: every page, each news entry's and event's too, with absolute URLs from SITE_URL. */
 export const sitemapRoutes: FastifyPluginAsync = async (app) => {

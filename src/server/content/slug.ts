@@ -25,8 +25,3 @@ export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string 
   return slug;
 }
 
-/** True for a unique-constraint violation on either dialect (SQLite, PostgreSQL). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Insertable, Kysely, RawBuilder, Selectable } from 'kysely';
 import type { Publication, PublicationStatus } from '../../shared/schemas.ts';
 import type { Database } from '../db/schema.ts';
-import { firstFreeSlug, isUniqueViolation, slugify } from './slug.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { firstFreeSlug, slugify } from './slug.ts';
 
 type ContentTable = 'events' | 'news' | 'partners';
 type Row<T extends ContentTable> = Selectable<Database[T]>;

@@ -1,19 +1,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type CompiledQuery,
-  type QueryResult,
-  type SqliteDatabase,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type pg from 'pg';
 import { lazyPackage } from '../lib/lazy-package.ts';
-import { runTransactionsDirectly } from './compiled-queries.ts';
-import { checkpointInThread, type CheckpointOptions, type Checkpoints } from './checkpoints.ts';
 
 const loadPg = lazyPackage<typeof pg>('pg');
 import type { Database } from './schema.ts';
@@ -25,8 +15,6 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** The SQLite file, when the database is one. */
   file?: string;
-  /** SQLite files only: the thread that checkpoints the write-ahead log (decision 037). */
-  checkpoints?: Checkpoints;
   close(): Promise<void>;
 }
 
@@ -35,8 +23,6 @@ export interface DatabaseOptions {
   schema?: string;
   /** PostgreSQL only: the pool size. */
   poolSize?: number;
-  /** SQLite files only: how the log is checkpointed off the server's connection. */
-  checkpoints?: CheckpointOptions;
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -72,40 +58,17 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  // A savepoint's journal (one a write in a group commit) stays in memory: spilled to a temporary file
-  // past 64 KiB, it cost two system calls a page, more than half of a sign-up's in a group of three.
-  sqlite.pragma('temp_store = MEMORY');
-  const connection = keepingStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
-  runTransactionsDirectly(db, (query) => runOnSqlite(connection, query));
-  // A file's checkpoints run on a thread of their own, never inside a commit (decision 037).
-  const checkpoints =
-    file === ':memory:' || file === ''
-      ? undefined
-      : checkpointInThread(sqlite, file, (during) => db.connection().execute(during), options.checkpoints);
-  const closeConnection = connection.close;
-  connection.close = () => {
-    // The final checkpoint, with the thread stopped: the file is whole without its log.
-    if (checkpoints) {
-      try {
-        sqlite.pragma('wal_checkpoint(TRUNCATE)');
-      } catch {
-        // Another process is writing; its own close checkpoints.
-      }
-    }
-    return closeConnection();
-  };
-  return {
-    db,
-    dialect: 'sqlite',
-    file,
-    ...(checkpoints ? { checkpoints } : {}),
-    close: async () => {
-      await checkpoints?.stop();
-      await db.destroy();
-    },
-  };
+  // SQLite checkpoints the write-ahead log by itself (every 1,000 pages); after one, the log file is cut
+  // back to this size, so it does not keep the largest size a rush once gave it.
+  sqlite.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: keepingStatements(sqlite) }),
+  });
+  return { db, dialect: 'sqlite', file, close: () => db.destroy() };
 }
+
+/** Bytes the write-ahead log's file is cut back to after a checkpoint. */
+const JOURNAL_SIZE_LIMIT = 16 * 1024 * 1024;
 
 /** Distinct SQL texts whose prepared statements are kept (the app has a few dozen). */
 const STATEMENTS_KEPT = 256;
@@ -131,18 +94,6 @@ export function keepingStatements(sqlite: SQLite.Database, limit = STATEMENTS_KE
       }
       return fresh;
     },
-  };
-}
-
-/** A compiled query on an SQLite connection, answered as Kysely's SQLite driver answers it. */
-export function runOnSqlite(connection: SqliteDatabase, query: CompiledQuery): QueryResult<unknown> {
-  const statement = connection.prepare(query.sql);
-  if (statement.reader) return { rows: statement.all(query.parameters) };
-  const { changes, lastInsertRowid } = statement.run(query.parameters);
-  return {
-    insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined,
-    numAffectedRows: changes != null ? BigInt(changes) : undefined,
-    rows: [],
   };
 }
 

@@ -180,6 +180,7 @@ export interface Database {
   partners: PartnersTable;
   requests: RequestsTable;
   outbox: OutboxTable;
+  recipient_locks: { bucket: number };
   admins: AdminsTable;
   sessions: SessionsTable;
   kv: KvTable;

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { InvalidInputError } from '../domain-errors.ts';
-import { sanitizeNewsHtml } from '../content/sanitize.ts';
+import { sanitizeNewsHtml } from '../lib/sanitize.ts';
 import { notBlocked } from '../consent/person-data.ts';
 import { timeOrderedId } from '../db/ids.ts';
 import type { CampaignStatus, Database, NewsletterCampaignsTable } from '../db/schema.ts';

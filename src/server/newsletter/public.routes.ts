@@ -20,6 +20,7 @@ import {
   unsubscribe,
 } from './subscribers.repository.ts';
 import { looksLikeToken } from './tokens.ts';
+import { publicFormLimit } from '../plugins/security.ts';
 
 /** A subscription form holds two short fields; anything larger is not one. */
 const FORM_BODY_LIMIT = 8 * 1024;
@@ -36,7 +37,7 @@ const ONE_CLICK_BODY = 'One-Click';
  */
 export const newsletterPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const pages = app.pageRenderer;
-  const rateLimit = { max: app.config.contactRateLimit, timeWindow: '1 minute' } as const;
+  const rateLimit = publicFormLimit(app);
 
   async function take(log: FastifyBaseLogger, subscription: NewsletterSubscription) {
     // Honeypot filled: answered like anyone else, nothing stored or mailed.

@@ -2,14 +2,12 @@ import sanitizeHtml from 'sanitize-html';
 import { newsletterLinks } from '../../shared/newsletter-paths.ts';
 import { organisation } from '../../shared/organisation.ts';
 import type { OutboxMessage } from '../mail/outbox.repository.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 /** Where the site is, for the links in the mails (the public SITE_URL). */
 export interface SiteAddress {
   siteUrl: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const absolute = (site: SiteAddress, path: string) => `${site.siteUrl.replace(/\/$/, '')}${path}`;
 

@@ -8,10 +8,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 /** Opens the configured database, brings its schema up to date and closes it with the app. */
 export const databasePlugin = fp(
   async (app: FastifyInstance) => {
-    const handle = openDatabase(app.config.databaseUrl, {
-      schema: app.config.databaseSchema,
-      checkpoints: { onWarning: (message) => app.log.warn(message) },
-    });
+    const handle = openDatabase(app.config.databaseUrl, { schema: app.config.databaseSchema });
     await migrateToLatest(handle.db, { schema: app.config.databaseSchema });
     app.decorate('db', handle.db);
     app.decorate('dialect', handle.dialect);

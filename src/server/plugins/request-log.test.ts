@@ -1,8 +1,6 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
-import { RequestLogger } from './request-log.ts';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -16,33 +14,6 @@ function capture() {
 }
 
 describe("a request's logger", () => {
-  it('is made on the first line logged for the request, with its bindings', () => {
-    const { lines, stream } = capture();
-    const parent = pino({ level: 'info' }, stream);
-    const child = vi.spyOn(parent, 'child');
-    const logger = new RequestLogger(parent, { reqId: 'req-7' }, {});
-    expect(logger.level).toBe('info');
-    expect(child).not.toHaveBeenCalled();
-
-    logger.info({ extra: 1 }, 'first');
-    logger.warn('second');
-    logger.debug('below the level');
-    expect(child).toHaveBeenCalledTimes(1);
-    expect(lines).toEqual([
-      expect.objectContaining({ reqId: 'req-7', extra: 1, msg: 'first', level: 30 }),
-      expect.objectContaining({ reqId: 'req-7', msg: 'second', level: 40 }),
-    ]);
-  });
-
-  it("keeps a route's own level", () => {
-    const { lines, stream } = capture();
-    const logger = new RequestLogger(pino({ level: 'info' }, stream), { reqId: 'req-8' }, { level: 'warn' });
-    expect(logger.level).toBe('warn');
-    logger.info('quiet');
-    logger.error('heard');
-    expect(lines.map((line) => line.msg)).toEqual(['heard']);
-  });
-
   it("carries the request id on the app's request lines", async () => {
     const { lines, stream } = capture();
     const t = await createTestApp('sqlite', { logRequests: 'all' }, { logger: { level: 'info', stream } });

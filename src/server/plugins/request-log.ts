@@ -1,5 +1,4 @@
-import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Bindings, ChildLoggerOptions } from 'pino';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** An answer that took at least this long is logged whatever it was (decision 017). */
 export const SLOW_REQUEST_MS = 1_000;
@@ -33,74 +32,3 @@ export class NotableRequestLog extends LogController {
     else reply.log.info(line, 'request completed');
   }
 }
-
-type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-
-/**
- * A request's logger, made when something is first logged for it. Fastify gives every request a child
- * logger with its request id; pino makes one by serialising (and redacting) its bindings, and most
- * requests never log a line (decision 017). Lines that are written carry the same bindings as before.
- */
-export class RequestLogger implements FastifyBaseLogger {
-  readonly #parent: FastifyBaseLogger;
-  readonly #bindings: Bindings;
-  readonly #options: ChildLoggerOptions;
-  #logger: FastifyBaseLogger | undefined;
-
-  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
-    this.#parent = parent;
-    this.#bindings = bindings;
-    this.#options = options;
-  }
-
-  #made(): FastifyBaseLogger {
-    this.#logger ??= this.#parent.child(this.#bindings, this.#options);
-    return this.#logger;
-  }
-
-  get level(): string {
-    return this.#logger?.level ?? this.#options.level ?? this.#parent.level;
-  }
-
-  set level(level: string) {
-    this.#made().level = level;
-  }
-
-  #log(level: LevelName, args: unknown[]): void {
-    const logger = this.#made();
-    (logger[level] as (...args: unknown[]) => void).apply(logger, args);
-  }
-
-  fatal(...args: unknown[]): void {
-    this.#log('fatal', args);
-  }
-  error(...args: unknown[]): void {
-    this.#log('error', args);
-  }
-  warn(...args: unknown[]): void {
-    this.#log('warn', args);
-  }
-  info(...args: unknown[]): void {
-    this.#log('info', args);
-  }
-  debug(...args: unknown[]): void {
-    this.#log('debug', args);
-  }
-  trace(...args: unknown[]): void {
-    this.#log('trace', args);
-  }
-  silent(...args: unknown[]): void {
-    this.#log('silent', args);
-  }
-
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#made().child(bindings, options);
-  }
-}
-
-/** For Fastify's `childLoggerFactory`: each request's logger, made only if it is used. */
-export const lazyRequestLogger = (
-  logger: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildLoggerOptions,
-): FastifyBaseLogger => new RequestLogger(logger, bindings, options);

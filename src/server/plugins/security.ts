@@ -29,6 +29,13 @@ export const cookieName = (name: string, production: boolean) => (production ? `
  * the https check of a login, https-login.ts), rate limits. The admin's session is not here: only the
  * routes that need it read it (sessions.ts).
  */
+/**
+ * The limit on every public form (a request, an ARCO request, a sign-up, a subscription) per visitor:
+ * `CONTACT_RATE_LIMIT` posts a minute, whether it arrives through the API or as a plain form post.
+ */
+export const publicFormLimit = (app: FastifyInstance) =>
+  ({ max: app.config.contactRateLimit, timeWindow: '1 minute' }) as const;
+
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;

@@ -6,7 +6,7 @@ import type { ArcoFormAnswer } from '../../shared/form-answer.ts';
 import { apiMessages } from '../../shared/messages.ts';
 import { ARCO_FIELD_NAMES, ArcoRequestSchema } from '../../shared/privacy-schemas.ts';
 import { fieldMessages } from '../../shared/schemas.ts';
-import { contactRateLimit } from '../requests/accept-request.ts';
+import { publicFormLimit } from '../plugins/security.ts';
 import { formFields, privatePage, takePlainForms } from '../site/form-posts.ts';
 import { acceptArcoRequest } from './accept-arco.ts';
 
@@ -45,7 +45,7 @@ export const arcoFormRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     pagePaths.derechosArco,
     // The limit counts the post as it arrives, before anything is read or drawn.
-    { config: { sameOriginPost: true, rateLimit: contactRateLimit(app) } },
+    { config: { sameOriginPost: true, rateLimit: publicFormLimit(app) } },
     async (request, reply) => {
       const body = formFields(request.body);
       const parsed = ArcoRequestSchema.safeParse(body);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { privacyApiRoutes } from '../../shared/privacy-paths.ts';
 import { ArcoBodySchema, ArcoReceiptSchema } from '../../shared/privacy-schemas.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
-import { contactRateLimit } from '../requests/accept-request.ts';
+import { publicFormLimit } from '../plugins/security.ts';
 import { acceptArcoRequest } from './accept-arco.ts';
 
 /**
@@ -13,7 +13,7 @@ export const arcoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     privacyApiRoutes.privacyRequests,
     {
-      config: { rateLimit: contactRateLimit(app) },
+      config: { rateLimit: publicFormLimit(app) },
       schema: {
         body: ArcoBodySchema,
         response: { 201: dataEnvelope(ArcoReceiptSchema), 400: ApiErrorSchema, 429: ApiErrorSchema },

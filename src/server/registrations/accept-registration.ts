@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HOUR_MS } from '../../shared/clock.ts';
 import { registrationMessages } from '../../shared/registration-messages.ts';
 import type { RegistrationForm } from '../../shared/registrations.ts';
-import { isUniqueViolation } from '../content/slug.ts';
-import { groupCommit } from '../db/group-commit.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { HttpError, notFound } from '../plugins/errors.ts';
 import {
   RegistrationRefused,
@@ -25,24 +24,18 @@ export function registrationContext(app: FastifyInstance): RegistrationContext {
 }
 
 /**
- * How sign-ups are stored. On SQLite the ones that arrive together share a transaction and a commit
- * (db/group-commit.ts): all writes queue behind its one connection anyway. On PostgreSQL each has its
- * own transaction, so one instance's group never holds several events' rows while another instance's
- * waits for them in another order.
+ * How sign-ups are stored: each in one transaction with its consent and mail. Exactness comes from the
+ * database (the seat's conditional update, the unique address per event), the same on SQLite and
+ * PostgreSQL.
  */
 export function registrationStore(app: FastifyInstance) {
   const context = registrationContext(app);
-  const write = (item: NewRegistration) =>
-    app.dialect === 'sqlite'
-      ? grouped.write(item)
-      : app.db.transaction().execute((trx) => registerNew(trx, item, context));
-  const grouped = groupCommit(app.db, (trx, item: NewRegistration) => registerNew(trx, item, context));
   return {
     context,
     /** A sign-up; the same address again is answered with its current status (`kind: 'again'`). */
     async register(item: NewRegistration): Promise<RegistrationOutcome> {
       try {
-        return await write(item);
+        return await app.db.transaction().execute((trx) => registerNew(trx, item, context));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // Two sign-ups of one address at once: the second meets the first's row.

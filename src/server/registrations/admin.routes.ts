@@ -10,7 +10,7 @@ import {
   RegistrationBodySchema,
   REGISTRATION_STATUSES,
 } from '../../shared/registrations.ts';
-import { toEvent } from '../content/events.repository.ts';
+import { toEvent } from '../db/event-row.ts';
 import { toCsv } from '../lib/csv.ts';
 import { notFound } from '../plugins/errors.ts';
 import { acceptRegistration } from './accept-registration.ts';

@@ -5,7 +5,8 @@ import { registrationMessages } from '../../shared/registration-messages.ts';
 import { organisation } from '../../shared/organisation.ts';
 import type { Event } from '../../shared/schemas.ts';
 import type { RegistrationRow } from './registrations.repository.ts';
-import { escapeHtml as e, whenText } from './templates.ts';
+import { escapeHtml as e } from '../lib/html.ts';
+import { whenText } from './templates.ts';
 
 /**
  * The registrations' own pages, rendered on the server as small complete documents: the manage page

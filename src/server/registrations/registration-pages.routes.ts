@@ -4,9 +4,9 @@ import { registrationPaths } from '../../shared/registration-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
 import { fieldMessages, type Event } from '../../shared/schemas.ts';
 import { RegistrationFormSchema } from '../../shared/registrations.ts';
-import { toEvent } from '../content/events.repository.ts';
+import { toEvent } from '../db/event-row.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { contactRateLimit } from '../requests/accept-request.ts';
+import { publicFormLimit } from '../plugins/security.ts';
 import { acceptRegistration } from './accept-registration.ts';
 import { managePage, notFoundPage, refusedPage, sentPage } from './pages.ts';
 import { cancelRegistration, checkInUrl, findByToken, positionOf } from './registrations.repository.ts';
@@ -74,7 +74,11 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
   // The limits count a post as it arrives, before the database is read or a page drawn.
   app.post<{ Params: { id: string } }>(
     registrationPaths.sendPattern,
-    { config: { sameOriginPost: true, rateLimit: contactRateLimit(app) } },
+    {
+      config: { sameOriginPost: true, rateLimit: publicFormLimit(app) },
+      // After the limit has counted it: a draft's id is as unknown as any.
+      preValidation: app.publishedEvents.required,
+    },
     async (request, reply) => {
       const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
         string,
@@ -164,7 +168,7 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { token: string } }>(
     registrationPaths.managePattern,
-    { config: { sameOriginPost: true, rateLimit: contactRateLimit(app) } },
+    { config: { sameOriginPost: true, rateLimit: publicFormLimit(app) } },
     async (request, reply) => {
       const found = await findByToken(app.db, request.params.token);
       if (!found) return html(reply, 404, notFoundPage());

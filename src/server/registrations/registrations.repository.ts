@@ -6,8 +6,7 @@ import type { Event } from '../../shared/schemas.ts';
 import type { RegistrationStatus } from '../../shared/registrations.ts';
 import { recordConsent } from '../consent/consents.repository.ts';
 import { isBlocked, notBlocked } from '../consent/person-data.ts';
-import { toEvent } from '../content/events.repository.ts';
-import { insertRows, preparedQuery } from '../db/compiled-queries.ts';
+import { toEvent } from '../db/event-row.ts';
 import { timeOrderedId } from '../db/ids.ts';
 import type { Database, RegistrationsTable } from '../db/schema.ts';
 import { cancelPendingMail, outboxRow, queueMail, type OutboxMessage } from '../mail/outbox.repository.ts';
@@ -85,21 +84,8 @@ export function linksFor(
   } satisfies RegistrationLinks;
 }
 
-/**
- * A registration's random 128-bit nonce, base64url. Taken from a buffer of random bytes filled 4 KiB at
- * a time (each byte used once), as Node does for its UUIDs: one call to the system's generator per 256
- * sign-ups instead of one per sign-up.
- */
-let randomPool = Buffer.alloc(0);
-let randomUsed = 0;
-export function randomNonce(): string {
-  if (randomUsed + 16 > randomPool.length) {
-    randomPool = randomBytes(4096);
-    randomUsed = 0;
-  }
-  randomUsed += 16;
-  return randomPool.toString('base64url', randomUsed - 16, randomUsed);
-}
+/** A registration's random 128-bit nonce, base64url. */
+export const randomNonce = () => randomBytes(16).toString('base64url');
 
 /** The admin address a registration's QR code carries (opened at the door by a logged-in admin). */
 export const checkInUrl = (siteUrl: string, id: string) => `${siteUrl}/admin/asistencia/${id}`;
@@ -118,14 +104,14 @@ async function eventOf(db: Kysely<Database>, eventId: string): Promise<Event | u
 const blockedColumn = (email: string) =>
   sql<number | boolean>`exists (select 1 from blocked_people where email = ${email})`.as('blocked');
 
-/** The two updates of takeSeat, compiled once (decision 038): a sign-up runs one or both. */
-const seatQuery = preparedQuery(['eventId', 'now', 'email'], (db, value) =>
+/** A seat, if one is free: the event's row with one more confirmed, and whether the address is blocked. */
+const seatUpdate = (db: Kysely<Database>, eventId: string, nowIso: string, emailKey: string) =>
   db
     .updateTable('events')
     .set((eb) => ({ registration_confirmed: eb('registration_confirmed', '+', 1) }))
-    .where('id', '=', value('eventId'))
+    .where('id', '=', eventId)
     .where('registration_enabled', '=', 1)
-    .where('event_date', '>', value('now'))
+    .where('event_date', '>', nowIso)
     .where((eb) =>
       eb.or([
         eb('registration_capacity', 'is', null),
@@ -133,21 +119,23 @@ const seatQuery = preparedQuery(['eventId', 'now', 'email'], (db, value) =>
       ]),
     )
     .returningAll()
-    .returning(blockedColumn(value('email'))),
-);
-const lineQuery = preparedQuery(['eventId', 'now', 'email'], (db, value) =>
+    .returning(blockedColumn(emailKey))
+    .executeTakeFirst();
+
+/** A place on the waitlist: the event's row with one more waiting and its next place taken. */
+const lineUpdate = (db: Kysely<Database>, eventId: string, nowIso: string, emailKey: string) =>
   db
     .updateTable('events')
     .set((eb) => ({
       registration_waitlisted: eb('registration_waitlisted', '+', 1),
       registration_next_place: eb('registration_next_place', '+', 1),
     }))
-    .where('id', '=', value('eventId'))
+    .where('id', '=', eventId)
     .where('registration_enabled', '=', 1)
-    .where('event_date', '>', value('now'))
+    .where('event_date', '>', nowIso)
     .returningAll()
-    .returning(blockedColumn(value('email'))),
-);
+    .returning(blockedColumn(emailKey))
+    .executeTakeFirst();
 
 /**
  * Takes a seat, or else a place on the waitlist, in the database: each is one conditional UPDATE of
@@ -165,10 +153,9 @@ async function takeSeat(
   | { status: 'confirmed'; event: Event; blocked: boolean }
   | { status: 'waitlisted'; position: number; place: number; event: Event; blocked: boolean }
 > {
-  const values = { eventId, now: nowIso, email: emailKey };
-  const seat = (await seatQuery.execute(db, values)).rows[0];
+  const seat = await seatUpdate(db, eventId, nowIso, emailKey);
   if (seat) return { status: 'confirmed', event: toEvent(seat), blocked: Boolean(seat.blocked) };
-  const line = (await lineQuery.execute(db, values)).rows[0];
+  const line = await lineUpdate(db, eventId, nowIso, emailKey);
   if (line) {
     return {
       status: 'waitlisted',
@@ -266,9 +253,8 @@ async function isRegistered(db: Kysely<Database>, eventId: string, emailKey: str
  * constraint and throws it: the caller answers with `registerAgain` in a new transaction (its seat
  * goes back with the rest of the failed write).
  *
- * The path every sign-up takes, so its statements are few and compiled once (decision 038): the seat
- * (which also reads whether the address is blocked), the registration, the consent, and the mail in one
- * insert.
+ * Its statements: the seat (which also reads whether the address is blocked), the registration, the
+ * consent, and the mail in one insert.
  */
 export async function registerNew(
   db: Kysely<Database>,
@@ -314,7 +300,7 @@ export async function registerNew(
     cancelled_at: null,
     checked_in_at: null,
   };
-  await insertRows(db, 'registrations', [row]);
+  await db.insertInto('registrations').values(row).execute();
   await recordConsent(db, {
     email,
     purpose: 'privacy-notice',
@@ -332,7 +318,7 @@ export async function registerNew(
               purpose: 'registration-confirmed',
               to: email,
               refId: id,
-              ...confirmedMail(event, row, links, context.siteUrl, now),
+              ...confirmedMail(event, row, links, context.siteUrl),
             },
             reminderFor(context, event, row, now, links),
           ]
@@ -344,11 +330,8 @@ export async function registerNew(
               ...waitlistMail(event, row, seat.position, links),
             },
           ];
-    await insertRows(
-      db,
-      'outbox',
-      mail.flatMap((message) => (message ? [outboxRow(message, context.mailFrom, nowIso)] : [])),
-    );
+    const rows = mail.flatMap((message) => (message ? [outboxRow(message, context.mailFrom, nowIso)] : []));
+    if (rows.length > 0) await db.insertInto('outbox').values(rows).execute();
   }
   return {
     kind: 'new',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiRoutes } from '../../shared/api-paths.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { RegistrationAnswerSchema, RegistrationBodySchema } from '../../shared/registrations.ts';
-import { contactRateLimit } from '../requests/accept-request.ts';
+import { publicFormLimit } from '../plugins/security.ts';
 import { acceptRegistration } from './accept-registration.ts';
 
 /**
@@ -16,7 +16,9 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiRoutes.eventRegistrations,
     {
-      config: { rateLimit: contactRateLimit(app) },
+      config: { rateLimit: publicFormLimit(app) },
+      // After the limit has counted it, before its body is checked: a draft's id is as unknown as any.
+      preValidation: app.publishedEvents.required,
       schema: {
         params: z.object({ id: z.string().min(1).max(64) }),
         body: RegistrationBodySchema,

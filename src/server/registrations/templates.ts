@@ -2,10 +2,11 @@ import { itemPaths } from '../../shared/api-paths.ts';
 import { clock } from '../../shared/clock.ts';
 import { organisation } from '../../shared/organisation.ts';
 import type { Event } from '../../shared/schemas.ts';
-import { eventsCalendar } from '../content/calendar.routes.ts';
+import { eventsCalendar } from '../lib/calendar-file.ts';
 import type { RegistrationsTable } from '../db/schema.ts';
 import type { MailAttachment } from '../mail/outbox.repository.ts';
 import { singleLine } from '../mail/message.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 /** The addresses a registration's mail carries. */
 export interface RegistrationLinks {
@@ -28,70 +29,18 @@ type Row = Pick<RegistrationsTable, 'id' | 'status'>;
 
 const SIGNATURE = ['Con cariño,', `El equipo de ${organisation.name}`];
 
-export const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
-/** Events whose .ics and date text are kept (a rush of sign-ups is for one or a few events). */
-const EVENTS_KEPT = 100;
-
-interface KeptIcs {
-  /** The event's fields the file is made of, to know it is still the same. */
-  of: string[];
-  /** The file, cut at the value of its DTSTAMP (the moment it is made). */
-  before: string;
-  after: string;
-}
-const keptIcs = new Map<string, KeptIcs>();
-const STAMP = /\r\nDTSTAMP:(\d{8}T\d{6}Z)\r\n/;
-
-/** "20261125T212340Z": an instant as iCalendar writes it in UTC. */
-const icsStamp = (at: Date) =>
-  at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
-/**
- * The event's .ics: one VEVENT with its UID, METHOD:PUBLISH, as the site's calendar file. Each
- * confirmation carries one; the file of an event is made once and then only stamped with the moment,
- * as a file made anew would be.
- */
-export function eventIcs(event: Event, siteUrl: string, now = new Date()): MailAttachment {
-  const of = [siteUrl, event.eventDate, event.name, event.location, event.description, event.linkEvent];
-  let kept = keptIcs.get(event.id);
-  if (!kept || kept.of.some((value, i) => value !== of[i])) {
-    const content = eventsCalendar([event], siteUrl);
-    const stamp = STAMP.exec(content);
-    if (!stamp) return { filename: 'evento.ics', contentType: 'text/calendar; method=PUBLISH', content };
-    const at = stamp.index + stamp[0].indexOf(':') + 1;
-    kept = { of, before: content.slice(0, at), after: content.slice(at + stamp[1]!.length) };
-    if (keptIcs.size >= EVENTS_KEPT) keptIcs.clear();
-    keptIcs.set(event.id, kept);
-  }
+/** The event's .ics: one VEVENT with its UID, METHOD:PUBLISH, as the site's calendar file. */
+export function eventIcs(event: Event, siteUrl: string): MailAttachment {
   return {
     filename: 'evento.ics',
     contentType: 'text/calendar; method=PUBLISH',
-    content: `${kept.before}${icsStamp(now)}${kept.after}`,
+    content: eventsCalendar([event], siteUrl),
   };
 }
 
-const keptWhen = new Map<string, string>();
-
 /** "26 de marzo de 2026, 19:00 h (hora del centro de México)". */
-export function whenText(event: Pick<Event, 'eventDate'>): string {
-  let text = keptWhen.get(event.eventDate);
-  if (text === undefined) {
-    text = `${clock.formatEventDate(event.eventDate)} (${organisation.timeZoneLabel})`;
-    if (keptWhen.size >= EVENTS_KEPT) keptWhen.clear();
-    keptWhen.set(event.eventDate, text);
-  }
-  return text;
-}
+export const whenText = (event: Pick<Event, 'eventDate'>) =>
+  `${clock.formatEventDate(event.eventDate)} (${organisation.timeZoneLabel})`;
 
 /**
  * Mail goes to whatever address was typed, so, like the requests' acknowledgement, it carries no word
@@ -149,7 +98,6 @@ export function confirmedMail(
   _row: Row,
   links: RegistrationLinks,
   siteUrl: string,
-  now = new Date(),
 ) {
   return {
     ...compose(
@@ -162,7 +110,7 @@ export function confirmedMail(
       links,
       { qr: true, siteUrl },
     ),
-    attachments: [eventIcs(event, siteUrl, now)],
+    attachments: [eventIcs(event, siteUrl)],
   };
 }
 

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ContactRequest } from '../../shared/schemas.ts';
-import { groupCommit } from '../db/group-commit.ts';
 import { writeRequest, type NewRequest } from './requests.repository.ts';
 
 /**
@@ -10,20 +9,15 @@ import { writeRequest, type NewRequest } from './requests.repository.ts';
  */
 export const ACK_DAILY_CAP = 3;
 
-/** The limit on requests sent per visitor: the API and the plain form post both apply it. */
-export const contactRateLimit = (app: FastifyInstance) =>
-  ({ max: app.config.contactRateLimit, timeWindow: '1 minute' }) as const;
-
-/**
- * How the app stores contact requests: each with its outbox rows, committed together; requests that
- * arrive together share the transaction (db/group-commit.ts), so a burst of forms is stored at the cost
- * of a few commits rather than one each.
- */
+/** How the app stores contact requests: each with its outbox rows, in one transaction. */
 export function contactRequestStore(app: FastifyInstance) {
   const mail = { mailTo: app.config.mailTo, mailFrom: app.config.mailFrom };
-  return groupCommit(app.db, (trx, request: NewRequest) =>
-    writeRequest(trx, request, mail, { ackDailyCap: ACK_DAILY_CAP }),
-  );
+  return {
+    write: (request: NewRequest) =>
+      app.db
+        .transaction()
+        .execute((trx) => writeRequest(trx, request, mail, { ackDailyCap: ACK_DAILY_CAP })),
+  };
 }
 
 export type ContactRequestStore = ReturnType<typeof contactRequestStore>;

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, ContactBodySchema, dataEnvelope } from '../../shared/schemas.ts';
-import { acceptContactRequest, contactRateLimit } from './accept-request.ts';
+import { publicFormLimit } from '../plugins/security.ts';
+import { acceptContactRequest } from './accept-request.ts';
 import { apiRoutes } from '../../shared/api-paths.ts';
 
 /**
@@ -12,7 +13,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiRoutes.contact,
     {
-      config: { rateLimit: contactRateLimit(app) },
+      config: { rateLimit: publicFormLimit(app) },
       schema: {
         body: ContactBodySchema,
         response: {

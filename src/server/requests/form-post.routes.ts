@@ -9,7 +9,8 @@ import {
   fieldMessages,
 } from '../../shared/schemas.ts';
 import { formFields, privatePage, takePlainForms } from '../site/form-posts.ts';
-import { acceptContactRequest, contactRateLimit } from './accept-request.ts';
+import { publicFormLimit } from '../plugins/security.ts';
+import { acceptContactRequest } from './accept-request.ts';
 
 /** A request form holds a few short fields; anything larger is not one. */
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -57,7 +58,7 @@ export const formPostRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     requestPaths.send,
     // The limit counts the post as it arrives, before anything is read or drawn.
-    { config: { sameOriginPost: true, rateLimit: contactRateLimit(app) } },
+    { config: { sameOriginPost: true, rateLimit: publicFormLimit(app) } },
     async (request, reply) => {
       const body = formFields(request.body);
       const kind = answerKind(body);

@@ -10,6 +10,7 @@ import { DAY_MS } from '../../shared/clock.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy.ts';
 import { recordConsent } from '../consent/consents.repository.ts';
 import { isBlocked } from '../consent/person-data.ts';
+import { lockRecipient } from '../mail/recipient-lock.ts';
 
 /** What the inbox's search looks in: name, company and e-mail, folded (one per line). */
 export const requestSearchText = (request: Pick<NewRequest, 'fullName' | 'company' | 'email'>) =>
@@ -52,10 +53,7 @@ export async function recordRequest(
   return db.transaction().execute((trx) => writeRequest(trx, request, mail, options));
 }
 
-/**
- * What recordRequest writes, inside a transaction the caller holds (and may share with other requests,
- * see db/group-commit.ts): the request's rows are committed together with it.
- */
+/** What recordRequest writes, inside the caller's transaction: the request's rows are committed with it. */
 export async function writeRequest(
   trx: Transaction<Database>,
   request: NewRequest,
@@ -97,6 +95,8 @@ export async function writeRequest(
   const rows = [message('notify', bareAddress(mail.mailTo), sender, notificationMail(details))];
   // A blocked person (their data cancelled) is mailed nothing; the association is still told.
   const blocked = await isBlocked(trx, sender);
+  // Counted one request at a time per address, so the cap holds however many arrive together.
+  if (!blocked && options.ackDailyCap !== undefined) await lockRecipient(trx, sender);
   const capped =
     !blocked &&
     options.ackDailyCap !== undefined &&

@@ -7,7 +7,7 @@ import {
   PartnerInputSchema,
 } from '../../shared/schemas.ts';
 import type { App } from '../app.ts';
-import { sanitizeNewsHtml } from '../content/sanitize.ts';
+import { sanitizeNewsHtml } from '../lib/sanitize.ts';
 
 export interface ApiRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
