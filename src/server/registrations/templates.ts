@@ -93,12 +93,7 @@ ${
   return { subject, text, html };
 }
 
-export function confirmedMail(
-  event: Event,
-  _row: Row,
-  links: RegistrationLinks,
-  siteUrl: string,
-) {
+export function confirmedMail(event: Event, _row: Row, links: RegistrationLinks, siteUrl: string) {
   return {
     ...compose(
       `Registro confirmado: ${singleLine(event.name)}`,

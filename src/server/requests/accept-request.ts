@@ -14,9 +14,7 @@ export function contactRequestStore(app: FastifyInstance) {
   const mail = { mailTo: app.config.mailTo, mailFrom: app.config.mailFrom };
   return {
     write: (request: NewRequest) =>
-      app.db
-        .transaction()
-        .execute((trx) => writeRequest(trx, request, mail, { ackDailyCap: ACK_DAILY_CAP })),
+      app.db.transaction().execute((trx) => writeRequest(trx, request, mail, { ackDailyCap: ACK_DAILY_CAP })),
   };
 }
 
