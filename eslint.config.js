@@ -29,6 +29,59 @@ const routesApart = {
 /** Tests and their helpers (each side's test/ folder), which the production-only rules leave alone. */
 const testsOf = (side) => [`src/${side}/**/*.test.{ts,tsx}`, `src/${side}/test/**/*.{ts,tsx}`];
 
+const serverDir = fileURLToPath(new URL('./src/server', import.meta.url));
+
+/** The machinery below the server's domains (docs/architecture.md); every other folder is a domain. */
+const SERVER_MACHINERY = new Set([
+  'audit',
+  'consent',
+  'db',
+  'health',
+  'lib',
+  'mail',
+  'plugins',
+  'site',
+  'test',
+]);
+const serverFolders = readdirSync(serverDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverDomains = serverFolders.filter((name) => !SERVER_MACHINERY.has(name));
+
+/** An import, from a folder of src/server, of a domain folder other than `own`. */
+const domainImport = (own, message) => ({
+  regex: `^\\.\\.\\/(${serverDomains.filter((name) => name !== own).join('|')})\\/`,
+  message,
+});
+const domainsApart =
+  'A domain imports no other domain: what it needs of another is declared in the machinery (a provider or a typed decorator, docs/architecture.md).';
+const machineryBelow = 'The machinery imports no domain: domains stand on it, not the other way round.';
+const repositoryRule = {
+  regex: '[.-]routes(\\.ts)?$|(^|\\/)plugins\\/errors(\\.ts)?$',
+  message: 'Repositories import neither routes nor HTTP errors; see src/server/domain-errors.ts.',
+};
+
+/**
+ * The server's import rules for the files of one folder: never web code or test helpers, never another
+ * domain (or, from the machinery, any domain); a route file no other route file, a repository no
+ * routes and no HTTP errors.
+ */
+const serverFolderRules = (folder) => {
+  const apart = SERVER_MACHINERY.has(folder)
+    ? domainImport(undefined, machineryBelow)
+    : domainImport(folder, domainsApart);
+  const base = [serverNeverImportsWeb, noTestHelpers, apart];
+  const rule = (files, patterns) => ({
+    files: [files],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  });
+  return [
+    rule(`src/server/${folder}/**/*.ts`, base),
+    rule(`src/server/${folder}/**/*.routes.ts`, [...base, routesApart]),
+    rule(`src/server/${folder}/**/*.repository.ts`, [...base, repositoryRule]),
+  ];
+};
+
 const featuresDir = fileURLToPath(new URL('./src/web/features', import.meta.url));
 
 /** Every folder under src/web/features, with the feature it belongs to and how deep inside it lies. */
@@ -121,34 +174,10 @@ export default tseslint.config(
     dynamicImports('(^|\\/)features\\/', layoutApart),
   ),
   {
-    files: ['src/server/**/*.ts'],
+    files: ['src/server/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb, noTestHelpers] }] },
   },
-  {
-    files: ['src/server/**/*.routes.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb, noTestHelpers, routesApart] }],
-    },
-  },
-  {
-    // A repository holds SQL and knows nothing of HTTP: it reports a refused value with a domain error.
-    files: ['src/server/**/*.repository.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            serverNeverImportsWeb,
-            noTestHelpers,
-            {
-              regex: '[.-]routes(\\.ts)?$|(^|\\/)plugins\\/errors(\\.ts)?$',
-              message: 'Repositories import neither routes nor HTTP errors; see src/server/domain-errors.ts.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...serverFolders.flatMap(serverFolderRules),
   {
     // Playwright fixtures declare their dependencies with an object pattern, empty when there are none.
     files: ['e2e/**/*.ts'],

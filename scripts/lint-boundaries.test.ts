@@ -83,7 +83,7 @@ describe('the lint boundaries', () => {
     const inRepository = 'src/server/content/boundary-check.repository.ts';
     const code = [
       "export { contentWriteRoutes } from './crud.routes.ts';",
-      "export { adminsRoutes } from '../accounts/admins.routes.ts';",
+      "export { calendarRoutes } from './calendar.routes.ts';",
       "export { HttpError } from '../plugins/errors.ts';",
       "export { InvalidInputError } from '../domain-errors.ts';",
       "export { tableRepository } from './table-repository.ts';",
@@ -140,5 +140,45 @@ describe('the lint boundaries', () => {
         "export { firstLoad } from '../../test/bundle-graph.ts';\n",
       ),
     ).toEqual([]);
+  });
+
+  it('keep the server domains apart, and the machinery below them', async () => {
+    const peer = "export { toEvent } from '../content/events.repository.ts';\n";
+    for (const path of [
+      'src/server/registrations/boundary-check.ts',
+      'src/server/registrations/boundary-check.routes.ts',
+      'src/server/registrations/boundary-check.repository.ts',
+    ]) {
+      expect(await boundaryErrors(path, peer), path).toEqual([
+        expect.stringMatching(/A domain imports no other domain/),
+      ]);
+    }
+    // A new domain folder is kept apart as soon as it exists.
+    expect(
+      await boundaryErrors(
+        'src/server/privacy/boundary-check.ts',
+        "export { x } from '../newsletter/tokens.ts';\n",
+      ),
+    ).toEqual([expect.stringMatching(/A domain imports no other domain/)]);
+    // Its own files and the machinery are what a domain stands on.
+    const allowed = [
+      "export { toEvent } from '../db/event-row.ts';",
+      "export { publicFormLimit } from '../plugins/security.ts';",
+      "export { escapeHtml } from '../lib/html.ts';",
+      "export { registrationStore } from './accept-registration.ts';",
+      '',
+    ].join('\n');
+    expect(await boundaryErrors('src/server/registrations/boundary-check.ts', allowed)).toEqual([]);
+    // The machinery imports no domain; app.ts puts them all together; tests may reach across.
+    expect(await boundaryErrors('src/server/site/boundary-check.ts', peer)).toEqual([
+      expect.stringMatching(/The machinery imports no domain/),
+    ]);
+    expect(
+      await boundaryErrors(
+        'src/server/boundary-check.ts',
+        "export { contentPlugin } from './content/content.plugin.ts';\n",
+      ),
+    ).toEqual([]);
+    expect(await boundaryErrors('src/server/registrations/boundary-check.test.ts', peer)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { hashToken, newToken } from '../../src/server/newsletter/tokens.ts';
+import { hashToken, newToken } from '../../src/server/lib/link-tokens.ts';
 import { manageToken } from '../../src/server/registrations/registrations.repository.ts';
 import type { Event } from '../../src/shared/schemas.ts';
 import { lighthouseRuns, lostPoints } from './browser.ts';

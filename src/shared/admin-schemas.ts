@@ -42,6 +42,13 @@ export const InboxQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
+/** The admin summary's part of the inbox: requests nobody has handled for STALE_REQUEST_DAYS. */
+export const RequestsSummarySchema = z.object({
+  /** Contact and membership requests still `nueva` after STALE_REQUEST_DAYS. */
+  staleRequests: z.number(),
+});
+export type RequestsSummary = z.infer<typeof RequestsSummarySchema>;
+
 export const InboxItemSchema = z.object({
   id: z.string(),
   kind: z.enum(REQUEST_KINDS),

@@ -39,6 +39,7 @@ const registrationRoutes = { eventRegistrations: '/api/events/:id/registrations'
 const adminRoutes = {
   requests: '/api/admin/requests',
   requestsCsv: '/api/admin/requests/export.csv',
+  requestsSummary: '/api/admin/requests/summary',
   request: '/api/admin/requests/:id',
   requestStatus: '/api/admin/requests/:id/status',
   requestRetry: '/api/admin/requests/:id/retry',
@@ -124,6 +125,7 @@ const makeAdminPaths = (routes: typeof adminRoutes) =>
   ({
     requests: routes.requests,
     requestsCsv: routes.requestsCsv,
+    requestsSummary: routes.requestsSummary,
     request: (id: string) => fillRoute(routes.request, id),
     requestStatus: (id: string) => fillRoute(routes.requestStatus, id),
     requestRetry: (id: string) => fillRoute(routes.requestRetry, id),

@@ -81,7 +81,7 @@ export const privacyMessages = {
 } as const;
 
 /** Event registration's settings (the admin's event form); the sign-up's texts are in registration-messages.ts. */
-export const registrationMessages = {
+export const registrationSettingsMessages = {
   capacity: 'Escribe un número entero de lugares (al menos 1) o deja vacío para no limitar',
 } as const;
 

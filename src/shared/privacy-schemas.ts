@@ -79,12 +79,10 @@ export const ArcoStatusBodySchema = z.strictObject({
   status: z.enum(ARCO_STATUSES, { error: privacyMessages.status }),
 });
 
-/** The admin summary's privacy part: ARCO requests overdue or due soon, and requests nobody handled. */
+/** The admin summary's privacy part: ARCO requests overdue or due soon. */
 export const PrivacySummarySchema = z.object({
   overdue: z.array(ArcoItemSchema),
   dueSoon: z.array(ArcoItemSchema),
-  /** Contact and membership requests still `nueva` after STALE_REQUEST_DAYS. */
-  staleRequests: z.number(),
 });
 export type PrivacySummary = z.infer<typeof PrivacySummarySchema>;
 

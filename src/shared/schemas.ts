@@ -6,7 +6,7 @@ import {
   PHONE_DIGITS,
   TEXT_LIMITS,
 } from './constants.ts';
-import { messages, registrationMessages } from './messages.ts';
+import { messages, registrationSettingsMessages } from './messages.ts';
 
 // In the browser the site's Content-Security-Policy forbids eval: zod must not even try its compiled
 // fast path there (the attempt alone is reported as a violation). Set before any schema is made; every
@@ -223,9 +223,9 @@ export const EventRegistrationInputSchema = z.object(
     enabled: z.boolean({ error: messages.invalidValue }),
     capacity: z
       .number({ error: messages.invalidValue })
-      .int({ error: registrationMessages.capacity })
-      .min(1, { error: registrationMessages.capacity })
-      .max(100_000, { error: registrationMessages.capacity })
+      .int({ error: registrationSettingsMessages.capacity })
+      .min(1, { error: registrationSettingsMessages.capacity })
+      .max(100_000, { error: registrationSettingsMessages.capacity })
       .nullable(),
   },
   // Not strict: the counts an event's answer carries beside the settings are read and dropped, so what

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditRoutes } from '../audit/audit.routes.ts';
-import { adminScope } from '../plugins/sessions.ts';
+import { adminScope, sessionScope } from '../plugins/sessions.ts';
 import { ensureAdmin } from './admins.repository.ts';
 import { adminsRoutes } from './admins.routes.ts';
 import { authRoutes } from './auth.routes.ts';
@@ -31,9 +31,9 @@ export const accountsPlugin = fp(
     await app.register(stepUpPlugin);
     // A forgotten password: public routes, outside the admin scope (they read no session).
     await app.register(fp(passwordResetRoutes, { name: 'password-reset' }));
+    await app.register(sessionScope(authRoutes));
     await app.register(
       adminScope(async (scope) => {
-        await scope.register(authRoutes);
         await scope.register(adminsRoutes);
         await scope.register(secondFactorRoutes);
         await scope.register(stepUpRoutes);

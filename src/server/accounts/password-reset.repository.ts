@@ -1,24 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { MINUTE_MS } from '../../shared/clock.ts';
 import type { Database } from '../db/schema.ts';
+import { hashToken, newToken } from '../lib/link-tokens.ts';
 
 /** How long a reset link works. */
 export const RESET_LINK_MS = 30 * MINUTE_MS;
 
-/** The token's SHA-256: a random 32-byte token needs no slow hash. */
-export const hashResetToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
  * Makes a reset link's token for the account and stores its hash, valid for 30 minutes from `now`.
  * Earlier links of the account keep working until they expire or one of them is used.
  */
 export async function issueResetToken(db: Kysely<Database>, adminId: string, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await db
     .insertInto('admin_password_resets')
     .values({
-      token_hash: hashResetToken(token),
+      token_hash: hashToken(token),
       admin_id: adminId,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + RESET_LINK_MS).toISOString(),
@@ -38,7 +36,7 @@ export async function useResetToken(
   token: string,
   now: Date,
 ): Promise<string | undefined> {
-  const tokenHash = hashResetToken(token);
+  const tokenHash = hashToken(token);
   const row = await db
     .selectFrom('admin_password_resets')
     .select('admin_id')

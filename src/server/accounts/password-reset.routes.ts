@@ -13,6 +13,7 @@ import { findAdminByEmail, findAdminById, normaliseEmail, setAdminPassword } fro
 import { attemptLimit } from './attempt-limit.ts';
 import { issueResetToken, pruneResetTokens, useResetToken } from './password-reset.repository.ts';
 import { passwordChangedMail, passwordResetMail } from './templates.ts';
+import { scheduleJob } from '../lib/schedule-job.ts';
 
 /** Links asked for one address in 15 minutes, whoever asks. */
 export const RESET_REQUESTS_PER_ADDRESS = 5;
@@ -160,9 +161,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Links past their 30 minutes are deleted when a new one is asked for, and at least every hour.
-  const timer = setInterval(() => void pruneResetTokens(app.db, new Date()).catch(() => {}), HOUR_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  scheduleJob(app, { name: 'reset link pruning', everyMs: HOUR_MS }, () =>
+    pruneResetTokens(app.db, new Date()),
+  );
 };
 
 declare module 'fastify' {

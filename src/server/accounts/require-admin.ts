@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DAY_MS } from '../../shared/clock.ts';
 import { secondFactorMessages } from '../../shared/messages.ts';
@@ -54,17 +54,3 @@ export const requireAdminPlugin = fp(
   },
   { name: 'require-admin', dependencies: ['database', 'sessions'] },
 );
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * onRequest hook that answers 401 (before the body is even read) unless an admin is logged in. It
-     * reads the session, so it serves only routes registered in an admin scope (plugins/sessions.ts).
-     */
-    requireAdmin: onRequestAsyncHookHandler;
-  }
-  interface FastifyContextConfig {
-    /** The route works for an admin who has yet to set up the required second factor. */
-    beforeSecondFactor?: boolean;
-  }
-}

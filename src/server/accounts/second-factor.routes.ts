@@ -25,7 +25,6 @@ import { apiRoutes } from '../../shared/api-paths.ts';
  * off (with the password). Reachable before the second factor is set up, when it is required.
  */
 export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
   const open = { beforeSecondFactor: true };
   const limitAttempts = perAdminAttempts(app, 'account-attempts');
   const adminIdOf = (request: { session: { get(key: 'adminId'): string | undefined } }) =>
@@ -68,8 +67,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiRoutes.secondFactor,
     { config: open, schema: { response: { 200: dataEnvelope(SecondFactorStatusSchema) } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (request) => {
       const state = await secondFactorOf(app.db, adminIdOf(request));
       return {
         data: {
@@ -88,8 +86,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: open,
       schema: { response: { 200: dataEnvelope(SecondFactorSetupSchema), 409: ApiErrorSchema } },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (request) => {
       const adminId = adminIdOf(request);
       const state = await secondFactorOf(app.db, adminId);
       if (state?.enabledAt) throw new HttpError(409, 'SECOND_FACTOR_ON', secondFactorMessages.alreadyOn);

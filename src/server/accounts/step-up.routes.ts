@@ -18,7 +18,6 @@ import { STEP_UP_MS, checkSecondFactorCode } from './step-up.ts';
  * routes require (decision 035). Attempts count with the other guesses at her password and codes.
  */
 export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
   const limitAttempts = perAdminAttempts(app, 'account-attempts');
 
   app.post(

@@ -44,7 +44,6 @@ function withEntry<T extends { id: string }>(list: T[], entry: T, order: (a: T, 
  */
 export function adminContentRoutes(now: () => Date): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', app.requireAdmin);
     const content = async (at: Date) => {
       const [events, news, partners] = await Promise.all([
         eventsRepository.list(app.db, at),
@@ -53,13 +52,11 @@ export function adminContentRoutes(now: () => Date): FastifyPluginAsyncZod {
       ]);
       return { events, news, partners };
     };
-    const noStore = { 'Cache-Control': 'no-store' };
 
     app.get(
       apiRoutes.adminEvents,
       { schema: { response: { 200: dataEnvelope(z.array(AdminEventSchema)) } } },
-      async (_request, reply) =>
-        reply.headers(noStore).send({ data: await eventsRepository.listAll!(app.db, now()) }),
+      async (_request, reply) => reply.send({ data: await eventsRepository.listAll!(app.db, now()) }),
     );
     app.get(
       apiRoutes.adminEvent,
@@ -72,14 +69,13 @@ export function adminContentRoutes(now: () => Date): FastifyPluginAsyncZod {
       async (request, reply) => {
         const event = await eventsRepository.getAny!(app.db, request.params.id, now());
         if (!event) throw notFound();
-        return reply.headers(noStore).send({ data: event });
+        return reply.send({ data: event });
       },
     );
     app.get(
       apiRoutes.adminNews,
       { schema: { response: { 200: dataEnvelope(z.array(AdminNewsSchema)) } } },
-      async (_request, reply) =>
-        reply.headers(noStore).send({ data: await newsRepository.listAll!(app.db, now()) }),
+      async (_request, reply) => reply.send({ data: await newsRepository.listAll!(app.db, now()) }),
     );
     app.get(
       apiRoutes.adminNewsItem,
@@ -92,7 +88,7 @@ export function adminContentRoutes(now: () => Date): FastifyPluginAsyncZod {
       async (request, reply) => {
         const item = await newsRepository.getAny!(app.db, request.params.id, now());
         if (!item) throw notFound();
-        return reply.headers(noStore).send({ data: item });
+        return reply.send({ data: item });
       },
     );
 
@@ -101,7 +97,7 @@ export function adminContentRoutes(now: () => Date): FastifyPluginAsyncZod {
     const pageHeaders = app.securityHeadersFor(itemPaths.news('x'));
     const sendPreview = (reply: FastifyReply, html: string) =>
       reply
-        .headers({ ...pageHeaders, ...noStore, 'X-Robots-Tag': 'noindex, nofollow' })
+        .headers({ ...pageHeaders, 'X-Robots-Tag': 'noindex, nofollow' })
         .type('text/html; charset=utf-8')
         .send(html);
 

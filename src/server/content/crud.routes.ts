@@ -131,7 +131,6 @@ export function contentWriteRoutes<Input, Entity>(
     app.post(
       apiRoutes.create(resource),
       {
-        onRequest: app.requireAdmin,
         schema: { body: createBody, response: { 201: one, 401: ApiErrorSchema } },
       },
       async (request, reply) => {
@@ -146,7 +145,6 @@ export function contentWriteRoutes<Input, Entity>(
     app.put(
       apiRoutes.update(resource),
       {
-        onRequest: app.requireAdmin,
         schema: { body: updateBody, response: { 200: one, 401: ApiErrorSchema, 404: ApiErrorSchema } },
       },
       async (request) => {
@@ -167,7 +165,6 @@ export function contentWriteRoutes<Input, Entity>(
     app.delete(
       apiRoutes.remove(resource),
       {
-        onRequest: app.requireAdmin,
         schema: {
           params: IdParamSchema,
           response: {

@@ -24,4 +24,3 @@ export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string 
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   return slug;
 }
-

@@ -29,4 +29,3 @@ export function eventsCalendar(events: readonly Event[], siteUrl: string): strin
   }
   return calendar.toString();
 }
-

@@ -31,7 +31,7 @@ import {
 } from './campaigns.repository.ts';
 import { eachSubscriber, listSubscribers, type SubscriberFilter } from './subscribers.repository.ts';
 import { campaignContent, campaignMail } from './templates.ts';
-import { newToken } from './tokens.ts';
+import { newToken } from '../lib/link-tokens.ts';
 
 const STATUS_LABELS: Record<string, string> = {
   pending: 'Pendiente',
@@ -44,11 +44,6 @@ const alreadySent = () => new HttpError(409, 'ALREADY_SENT', newsletterMessages.
 
 /** The admin's "Boletín": subscribers (list, search, CSV) and campaigns (write, preview, test, send). */
 export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
   const site = { siteUrl: app.config.siteUrl };
 
   const campaignWith = (row: CampaignRow, progress: CampaignProgress) => ({

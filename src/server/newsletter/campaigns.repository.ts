@@ -7,7 +7,7 @@ import type { CampaignStatus, Database, NewsletterCampaignsTable } from '../db/s
 import { outboxRow } from '../mail/outbox.repository.ts';
 import { CAMPAIGN_PURPOSE } from './subscribers.repository.ts';
 import { campaignContent, campaignMail, type SiteAddress } from './templates.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../lib/link-tokens.ts';
 import { newsletterMessages } from '../../shared/messages.ts';
 
 export type CampaignRow = Selectable<NewsletterCampaignsTable>;

@@ -14,6 +14,7 @@ import {
   type NewSubscription,
   type SubscribeOutcome,
 } from './subscribers.repository.ts';
+import { scheduleJob } from '../lib/schedule-job.ts';
 
 export interface Newsletter {
   /** Starts the double opt-in for an address (footer form, or the box on a request form). */
@@ -84,28 +85,14 @@ export const newsletterPlugin = fp(
     await app.register(newsletterPublicRoutes);
     await app.register(adminScope(newsletterAdminRoutes));
 
-    const resume = () =>
-      campaignsBeingQueued(app.db)
-        .then((ids) => ids.forEach((id) => newsletter.queueInBackground(id)))
-        .catch((error: unknown) => app.log.error({ err: error }, 'could not look for campaigns to queue'));
-    const purge = () =>
-      purgeExpiredPending(app.db)
-        .then((deleted) => {
-          if (deleted > 0) app.log.info({ deleted }, 'unconfirmed newsletter subscriptions deleted');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'newsletter purge failed'));
-    const timers: NodeJS.Timeout[] = [];
-    app.addHook('onReady', async () => {
-      void resume();
-      void purge();
-      timers.push(
-        setInterval(() => void resume(), MINUTE_MS),
-        setInterval(() => void purge(), HOUR_MS),
-      );
-      for (const timer of timers) timer.unref();
+    scheduleJob(app, { name: 'newsletter campaign resume', everyMs: MINUTE_MS }, async () => {
+      for (const id of await campaignsBeingQueued(app.db)) newsletter.queueInBackground(id);
+    });
+    scheduleJob(app, { name: 'newsletter purge', everyMs: HOUR_MS }, async () => {
+      const deleted = await purgeExpiredPending(app.db);
+      if (deleted > 0) app.log.info({ deleted }, 'unconfirmed newsletter subscriptions deleted');
     });
     app.addHook('onClose', async () => {
-      for (const timer of timers) clearInterval(timer);
       await newsletter.idle().catch(() => undefined);
     });
   },

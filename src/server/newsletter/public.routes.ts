@@ -19,7 +19,7 @@ import {
   subscriberByUnsubscribeToken,
   unsubscribe,
 } from './subscribers.repository.ts';
-import { looksLikeToken } from './tokens.ts';
+import { looksLikeToken } from '../lib/link-tokens.ts';
 import { publicFormLimit } from '../plugins/security.ts';
 
 /** A subscription form holds two short fields; anything larger is not one. */

@@ -7,7 +7,7 @@ import { timeOrderedId } from '../db/ids.ts';
 import type { Database, NewsletterSubscribersTable, SubscriberStatus } from '../db/schema.ts';
 import { cancelPendingMail, queueMail } from '../mail/outbox.repository.ts';
 import { confirmationMail, type SiteAddress } from './templates.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../lib/link-tokens.ts';
 
 /** Confirmation mails one address receives in 24 hours, however often the form is sent. */
 export const CONFIRMATIONS_DAILY_CAP = 3;

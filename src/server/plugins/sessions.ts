@@ -1,11 +1,12 @@
 import fastifySession from '@fastify/session';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from '../../shared/api-paths.ts';
 import { HOUR_MS } from '../../shared/clock.ts';
 import { installAuditHooks } from '../audit/audit.hook.ts';
 import { cookieName } from './security.ts';
 import { DatabaseSessionStore } from './session-store.ts';
+import { scheduleJob } from '../lib/schedule-job.ts';
 
 /** The session store, kept in the database, with its expired rows pruned every hour. */
 export const sessionsPlugin = fp(
@@ -13,21 +14,19 @@ export const sessionsPlugin = fp(
     const { config } = app;
     const store = new DatabaseSessionStore(app.db, config.sessionTtlMs, config.sessionMaxMs);
     app.decorate('sessionStore', store);
-    const pruneTimer = setInterval(() => store.prune().catch(() => {}), HOUR_MS);
-    pruneTimer.unref();
-    app.addHook('onClose', async () => clearInterval(pruneTimer));
+    scheduleJob(app, { name: 'session pruning', everyMs: HOUR_MS }, () => store.prune());
   },
   { name: 'sessions', dependencies: ['database', 'security'] },
 );
 
 /**
- * The routes that depend on who asks (logins, the admin's API and content writes) are registered in
- * here: only for them is a session cookie looked up, rolled and saved, and every unsafe request they
- * answer is written to the audit log (the hooks come before the routes they watch). Everything else
- * (pages, public lists, assets, the forms) answers every visitor alike, so no session is read or made
- * for it.
+ * The routes that depend on who asks (logging in and out, the check-in page a QR code opens) are
+ * registered in here: only for them is a session cookie looked up, rolled and saved, and every unsafe
+ * request they answer is written to the audit log (the hooks come before the routes they watch).
+ * Everything else (pages, public lists, assets, the forms) answers every visitor alike, so no session is
+ * read or made for it.
  */
-export function adminScope(routes: FastifyPluginAsync): FastifyPluginAsync {
+export function sessionScope(routes: FastifyPluginAsync): FastifyPluginAsync {
   return async (scope) => {
     const { config } = scope;
     await scope.register(fastifySession, {
@@ -49,9 +48,32 @@ export function adminScope(routes: FastifyPluginAsync): FastifyPluginAsync {
   };
 }
 
+/**
+ * The admin's routes: a session scope whose every route answers only a logged-in admin (401 before the
+ * body is read, `requireAdmin`, which the accounts domain provides) and is never kept by a cache.
+ */
+export function adminScope(routes: FastifyPluginAsync): FastifyPluginAsync {
+  return sessionScope(async (scope) => {
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+    });
+    scope.addHook('onRequest', scope.requireAdmin);
+    await scope.register(routes);
+  });
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     sessionStore: DatabaseSessionStore;
+    /**
+     * onRequest hook that answers 401 (before the body is even read) unless an admin is logged in; every
+     * route of an admin scope runs it. The accounts domain provides it (accounts/require-admin.ts).
+     */
+    requireAdmin: onRequestAsyncHookHandler;
+  }
+  interface FastifyContextConfig {
+    /** The route works for an admin who has yet to set up the required second factor. */
+    beforeSecondFactor?: boolean;
   }
   interface Session {
     adminId?: string;

@@ -12,16 +12,9 @@ import { ApiErrorSchema, IdParamSchema, dataEnvelope } from '../../shared/schema
 import { auditOf } from '../audit/audit.repository.ts';
 import { notFound } from '../plugins/errors.ts';
 import { arcoDeadlineSummary, getArcoRequest, listArcoRequests, setArcoStatus } from './arco.repository.ts';
-import { staleRequestCount } from '../requests/inbox.repository.ts';
 
 /** The admin's "Derechos ARCO": the list, one request with its history, its status, and the summary. */
 export const arcoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
-
   const withHistory = async (id: string) => {
     const item = await getArcoRequest(app.db, id);
     if (!item) return undefined;
@@ -53,7 +46,7 @@ export const arcoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.privacySummary,
     { schema: { response: { 200: dataEnvelope(PrivacySummarySchema) } } },
     async () => ({
-      data: { ...(await arcoDeadlineSummary(app.db)), staleRequests: await staleRequestCount(app.db) },
+      data: await arcoDeadlineSummary(app.db),
     }),
   );
 

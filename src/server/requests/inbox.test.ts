@@ -51,6 +51,34 @@ describe.each(testDialects)('requests inbox on %s', (dialect) => {
     return response.json<{ data: Item[]; total: number }>();
   };
 
+  it('counts in its summary the new requests nobody handled for 30 days, and only those', async () => {
+    const summary = async () =>
+      (await admin.request('GET', '/api/admin/requests/summary')).json<{ data: { staleRequests: number } }>()
+        .data.staleRequests;
+    expect(await summary()).toBe(0);
+    const aged = [ids.contact!, ids.spam!];
+    const before = await t.app.db
+      .selectFrom('requests')
+      .select(['id', 'created_at'])
+      .where('id', 'in', aged)
+      .execute();
+    const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    await t.app.db.updateTable('requests').set({ created_at: old }).where('id', 'in', aged).execute();
+    try {
+      // The spam is not counted: nobody is waiting for its answer.
+      expect(await summary()).toBe(1);
+      expect((await new Browser(t.app).request('GET', '/api/admin/requests/summary')).statusCode).toBe(401);
+    } finally {
+      for (const row of before) {
+        await t.app.db
+          .updateTable('requests')
+          .set({ created_at: row.created_at })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+  });
+
   it('lists every request newest first with its type and delivery state, spam apart', async () => {
     const all = await list();
     expect(all.total).toBe(2);

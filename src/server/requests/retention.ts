@@ -3,6 +3,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { SPAM_RETENTION_DAYS, purgeHandledRequests, purgeSpam } from './inbox.repository.ts';
 import { retentionDays } from '../db/settings.repository.ts';
 import { HOUR_MS } from '../../shared/clock.ts';
+import { scheduleJob } from '../lib/schedule-job.ts';
 
 /**
  * Deletes spam older than 30 days, and the handled requests not changed within the retention setting
@@ -37,15 +38,5 @@ export async function applyRetention(app: FastifyInstance, adminId: string | nul
 
 /** Runs the retention once at start and then every hour, on every instance (the delete is idempotent). */
 export function scheduleRetention(app: FastifyInstance, everyMs = HOUR_MS): void {
-  const run = () =>
-    applyRetention(app, null).catch((error: unknown) =>
-      app.log.error({ err: error }, 'request retention failed'),
-    );
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  scheduleJob(app, { name: 'request retention', everyMs, awaitFirstRun: true }, () => applyRetention(app, null));
 }

@@ -119,7 +119,6 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiRoutes.upload,
     {
-      onRequest: app.requireAdmin,
       schema: { response: { 201: dataEnvelope(UploadSchema), 413: ApiErrorSchema, 415: ApiErrorSchema } },
     },
     async (request, reply) => {
@@ -146,11 +145,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiRoutes.uploads,
     {
-      onRequest: app.requireAdmin,
       schema: { querystring: UploadsQuerySchema, response: { 200: listEnvelope(UploadSchema) } },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (request) => {
       const data = await listUploads(app.db, { unusedOnly: request.query.unused === true, limit: 500 });
       return { data, total: data.length };
     },
@@ -159,7 +156,6 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     apiRoutes.uploadItem,
     {
-      onRequest: app.requireAdmin,
       schema: {
         params: IdParamSchema,
         response: {

@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { Title, useGetList } from 'react-admin';
 import { ARCO_RIGHT_LABELS } from '../../shared/arco.ts';
 import { clock } from '../../shared/clock.ts';
+import type { RequestsSummary } from '../../shared/admin-schemas.ts';
 import type { ArcoItem, PrivacySummary } from '../../shared/privacy-schemas.ts';
 import { adminGet, adminPaths, type InboxItem } from './admin-api.ts';
 import { deliveryLabel, kindLabel } from './request-parts.tsx';
@@ -101,11 +102,14 @@ function dueLabel(item: ArcoItem) {
  * the contact requests nobody has handled for 30 days.
  */
 function PrivacyCard() {
-  const [summary, setSummary] = useState<PrivacySummary | null>(null);
+  const [summary, setSummary] = useState<(PrivacySummary & RequestsSummary) | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    adminGet<{ data: PrivacySummary }>(adminPaths.privacySummary)
-      .then(({ data }) => setSummary(data))
+    Promise.all([
+      adminGet<{ data: PrivacySummary }>(adminPaths.privacySummary),
+      adminGet<{ data: RequestsSummary }>(adminPaths.requestsSummary),
+    ])
+      .then(([privacy, requests]) => setSummary({ ...privacy.data, ...requests.data }))
       .catch(() => setFailed(true));
   }, []);
   const urgent = summary ? [...summary.overdue, ...summary.dueSoon] : [];
