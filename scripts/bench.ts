@@ -143,7 +143,7 @@ async function main() {
       seconds,
       rounds,
       cores,
-      loadAverage: load,
+      loadAverage: [load, loadavg()[0]!],
       browser,
       failedRuns,
     });
@@ -226,7 +226,8 @@ interface ResultsInput {
   seconds: number;
   rounds: number;
   cores: Pinning;
-  loadAverage: number;
+  /** The 1-minute load average when the run began and when it ended. */
+  loadAverage: [number, number];
   browser: string | undefined;
   failedRuns: string[];
 }
@@ -377,7 +378,7 @@ The site as the unit runs it (\`${signUps.nodeFlags || 'no node flags'}\`); ${si
 
 From \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, at ${revision()}: ${cpus().length} × ${cpu},
 ${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version}${input.browser ? `, Chromium ${input.browser} headless` : ''}, on loopback; the 1-minute load
-average was ${input.loadAverage.toFixed(2)} when the run began.
+average was ${input.loadAverage[0].toFixed(2)} when the run began and ${input.loadAverage[1].toFixed(2)} when it ended.
 
 | Goal | Measured | Met |
 | --- | --- | --- |
