@@ -3,10 +3,10 @@ import fp from 'fastify-plugin';
 import { adminScope } from '../plugins/sessions.ts';
 import { arcoAdminRoutes } from './arco-admin.routes.ts';
 import { arcoFormRoutes } from './arco-form.routes.ts';
-import { anonymiseArcoRequests, arcoRequestsOf } from './arco.repository.ts';
 import { arcoRoutes } from './arco.routes.ts';
+import { arcoPersonData } from './arco.service.ts';
 import { schedulePrivacyHousekeeping } from './housekeeping.ts';
-import { emailHash, emailHashKey } from './person.ts';
+import { emailHashKey } from './person.ts';
 import { personRoutes } from './person.routes.ts';
 
 /**
@@ -19,11 +19,7 @@ export const privacyPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('privacyHashKey', emailHashKey(app.config.privacyHashSecret ?? app.config.sessionSecret));
     // Its own records: an erased person's ARCO requests stay, without who made them.
-    app.personData.register({
-      key: 'arcoRequests',
-      find: arcoRequestsOf,
-      erase: (db, email) => anonymiseArcoRequests(db, email, emailHash(app.privacyHashKey, email)),
-    });
+    app.personData.register(arcoPersonData(app.privacyHashKey));
     await app.register(arcoRoutes);
     await app.register(arcoFormRoutes);
     await app.register(adminScope(arcoAdminRoutes));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FOLIO_PATTERN, arcoDeadlines, formatDueDay } from '../../shared/arco.ts';
+import { FOLIO_PATTERN, arcoDeadlines, formatDueDay, type ArcoStatus } from '../../shared/arco.ts';
 import { DAY_MS } from '../../shared/clock.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -7,6 +7,7 @@ import { queueMail } from '../mail/outbox.repository.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
+import { changeArcoStatus } from './arco.service.ts';
 import { runPrivacyHousekeeping } from './housekeeping.ts';
 import { emailHash } from './person.ts';
 
@@ -142,6 +143,35 @@ describe.each(testDialects)('ARCO requests on %s', (dialect) => {
       }),
     ]);
     expect((await new Browser(t.app).request('GET', '/api/admin/privacy/requests')).statusCode).toBe(401);
+  });
+
+  it('stamps the answer and the conclusion the first time only, and clears the conclusion when reopened', async () => {
+    const { folio } = (await new Browser(t.app).request('POST', '/api/privacy/requests', arco())).json().data;
+    const { id } = await t.app.db
+      .selectFrom('privacy_requests')
+      .select('id')
+      .where('folio', '=', folio)
+      .executeTakeFirstOrThrow();
+    const change = async (status: ArcoStatus, at: string) =>
+      (await changeArcoStatus(t.app.db, id, status, new Date(at)))!.item;
+    expect(await change('respondida', '2031-03-04T16:00:00.000Z')).toMatchObject({
+      answeredAt: '2031-03-04T16:00:00.000Z',
+      completedAt: null,
+    });
+    expect(await change('concluida', '2031-03-11T16:00:00.000Z')).toMatchObject({
+      answeredAt: '2031-03-04T16:00:00.000Z',
+      completedAt: '2031-03-11T16:00:00.000Z',
+      nextDue: null,
+    });
+    expect(await change('concluida', '2031-03-12T16:00:00.000Z')).toMatchObject({
+      completedAt: '2031-03-11T16:00:00.000Z',
+    });
+    expect(await change('en_tramite', '2031-03-13T16:00:00.000Z')).toMatchObject({
+      status: 'en_tramite',
+      answeredAt: '2031-03-04T16:00:00.000Z',
+      completedAt: null,
+    });
+    expect(await changeArcoStatus(t.app.db, 'no-such-id', 'concluida')).toBeUndefined();
   });
 
   it('points out on the summary the requests overdue and those due within five business days', async () => {
