@@ -20,6 +20,7 @@ import { isBlocked, type PersonDataSource } from '../consent/person-data.ts';
 import type { Database } from '../db/schema.ts';
 import { bareAddress } from '../mail/message.ts';
 import { queueMail, type OutboxMessage } from '../mail/outbox.repository.ts';
+import { lockRecipient } from '../mail/recipient-lock.ts';
 import {
   anonymiseArcoRequests,
   arcoAcksSince,
@@ -51,6 +52,16 @@ async function freeFolio(db: Kysely<Database>, receivedAt: Date): Promise<string
     folio = makeFolio(receivedAt, randomUnit);
   }
   return folio;
+}
+
+/**
+ * Whether this request's sender gets an acknowledgement: not when blocked, nor past the daily cap. The
+ * recipient's lock, held to the end of the transaction, makes requests arriving at once count in turn.
+ */
+async function acknowledgementDue(trx: Kysely<Database>, sender: string, now: Date): Promise<boolean> {
+  if (await isBlocked(trx, sender)) return false;
+  await lockRecipient(trx, sender);
+  return (await arcoAcksSince(trx, sender, new Date(now.getTime() - DAY_MS))) < ARCO_ACK_DAILY_CAP;
 }
 
 /**
@@ -94,8 +105,7 @@ export async function acceptArcoRequest(
         ...arcoNotificationMail(details),
       },
     ];
-    const sentToday = await arcoAcksSince(trx, sender, new Date(now.getTime() - DAY_MS));
-    if (!(await isBlocked(trx, sender)) && sentToday < ARCO_ACK_DAILY_CAP) {
+    if (await acknowledgementDue(trx, sender, now)) {
       messages.push({
         purpose: 'arco-ack',
         to: sender,
@@ -191,20 +201,18 @@ export async function changeArcoStatus(
   status: ArcoStatus,
   now = new Date(),
 ) {
-  const row = await db
-    .transaction()
-    .execute((trx) =>
-      updateArcoStatus(
-        trx,
-        id,
-        {
-          status,
-          answered: status === 'respondida' || status === 'concluida',
-          completed: status === 'concluida',
-        },
-        now,
-      ),
-    );
+  const row = await db.transaction().execute((trx) =>
+    updateArcoStatus(
+      trx,
+      id,
+      {
+        status,
+        answered: status === 'respondida' || status === 'concluida',
+        completed: status === 'concluida',
+      },
+      now,
+    ),
+  );
   if (!row) return undefined;
   return { item: await withHistory(db, row, now), auditDetail: `Estado: ${ARCO_STATUS_LABELS[status]}` };
 }

@@ -7,7 +7,7 @@ import { queueMail } from '../mail/outbox.repository.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
-import { changeArcoStatus } from './arco.service.ts';
+import { ARCO_ACK_DAILY_CAP, changeArcoStatus } from './arco.service.ts';
 import { runPrivacyHousekeeping } from './housekeeping.ts';
 import { emailHash } from './person.ts';
 
@@ -201,6 +201,39 @@ describe.each(testDialects)('ARCO requests on %s', (dialect) => {
     expect(summary.overdue.map((item: { folio: string }) => item.folio)).toContain('ARCO-000000-AAAA');
     expect(summary.dueSoon.map((item: { folio: string }) => item.folio)).toContain('ARCO-000000-BBBB');
     expect(summary.overdue.map((item: { folio: string }) => item.folio)).not.toContain('ARCO-000000-BBBB');
+  });
+});
+
+describe.each(testDialects)('ARCO acknowledgements per address on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { contactRateLimit: 1_000 });
+  });
+  afterAll(async () => t.close());
+
+  it(`sends at most ${ARCO_ACK_DAILY_CAP} to one address however many arrive at once, and stores and notifies each`, async () => {
+    const browser = new Browser(t.app);
+    // The cap follows the address whatever its case.
+    const burst = Array.from({ length: ARCO_ACK_DAILY_CAP + 2 }, (_, i) =>
+      i % 2 ? 'MISMA@example.org' : 'misma@example.org',
+    );
+    const responses = await Promise.all(
+      burst.map((email) => browser.request('POST', '/api/privacy/requests', arco({ email }))),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(burst.map(() => 201));
+    const outbox = await t.app.db.selectFrom('outbox').select(['purpose', 'to_address']).execute();
+    expect(outbox.filter((row) => row.purpose === 'arco-notify')).toHaveLength(burst.length);
+    expect(outbox.filter((row) => row.purpose === 'arco-ack')).toHaveLength(ARCO_ACK_DAILY_CAP);
+    expect(await t.app.db.selectFrom('privacy_requests').select('id').execute()).toHaveLength(burst.length);
+
+    // Another address is not held back by the first one's cap.
+    await browser.request('POST', '/api/privacy/requests', arco({ email: 'otra@example.org' }));
+    const other = await t.app.db
+      .selectFrom('outbox')
+      .select('purpose')
+      .where('to_address', '=', 'otra@example.org')
+      .execute();
+    expect(other).toEqual([{ purpose: 'arco-ack' }]);
   });
 });
 
