@@ -33,7 +33,7 @@ import {
   updateArcoStatus,
   type ArcoRow,
 } from './arco.repository.ts';
-import { emailHash } from './person.ts';
+import { emailHash } from './person.service.ts';
 import { arcoAcknowledgementMail, arcoNotificationMail } from './templates.ts';
 
 /** Acknowledgements of ARCO requests one address receives in 24 hours (the form cannot flood a mailbox). */

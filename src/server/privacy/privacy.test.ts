@@ -8,8 +8,8 @@ import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
 import { ARCO_ACK_DAILY_CAP, changeArcoStatus } from './arco.service.ts';
-import { runPrivacyHousekeeping } from './housekeeping.ts';
-import { emailHash } from './person.ts';
+import { runPrivacyHousekeeping } from './housekeeping.service.ts';
+import { emailHash } from './person.service.ts';
 
 const arco = (overrides: Record<string, string> = {}) => ({
   data: {
@@ -429,6 +429,19 @@ describe.each(testDialects)('retention and deletion on %s', (dialect) => {
     const actions = (await t.app.db.selectFrom('audit_log').select('action').execute()).map((r) => r.action);
     expect(actions).toContain('reciente');
     expect(actions).not.toContain('viejo');
+  });
+
+  it('blocks a person once when two cancellations arrive at once: the second is told she is blocked already', async () => {
+    const cancel = () =>
+      admin.request('POST', '/api/admin/privacy/person/cancel', { data: { email: 'dos-veces@example.org' } });
+    const responses = await Promise.all([cancel(), cancel()]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select('target_id')
+      .where('action', '=', 'privacy.person.cancel')
+      .execute();
+    expect(audit).toEqual([{ target_id: emailHash(t.app.privacyHashKey, 'dos-veces@example.org') }]);
   });
 
   it('leaves no queued mail to a blocked person unsent by mistake: the cancelled rows are never claimed', async () => {
