@@ -147,7 +147,7 @@ function arcoRecord(row: ArcoRow) {
 }
 
 /** The row as the admin reads it, with its due days and how many business days are left, as of `now`. */
-export function toArcoItem(row: ArcoRow, now = new Date()): ArcoItem {
+function toArcoItem(row: ArcoRow, now = new Date()): ArcoItem {
   const { answerDue, executionDue } = arcoDeadlines(row.received_at, row.answered_at);
   const nextDue = row.status === 'concluida' ? null : row.answered_at ? executionDue : answerDue;
   return {

@@ -19,7 +19,7 @@ import {
   mailTo,
 } from './person.repository.ts';
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * The key of the e-mail hashes kept after an erasure: from PRIVACY_HASH_SECRET when set, else derived
