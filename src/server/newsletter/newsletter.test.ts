@@ -5,8 +5,8 @@ import { consentsOf } from '../consent/consents.repository.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer, type ReceivedMessage, type SmtpPeer } from '../test/smtp-peer.ts';
-import { queueNextBatch, startSending } from './campaigns.repository.ts';
-import { purgeExpiredPending } from './subscribers.repository.ts';
+import { queueNextBatch, startSending } from './campaigns.service.ts';
+import { purgeExpiredPending } from './subscriptions.service.ts';
 
 const SITE = 'https://sitio.example.org';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: SITE };
