@@ -12,22 +12,16 @@ import {
 import { apiRoutes } from '../../shared/api-paths.ts';
 import { clock, isoDay } from '../../shared/clock.ts';
 import { newsletterMessages } from '../../shared/messages.ts';
-import { ApiErrorSchema, IdParamSchema, dataEnvelope } from '../../shared/schemas.ts';
-import { HttpError, notFound } from '../plugins/errors.ts';
+import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
+import { byIdSchema, found, pageOf } from '../lib/route-helpers.ts';
+import { HttpError } from '../plugins/errors.ts';
 import { CampaignAlreadySentError, type CampaignsService } from './campaigns.service.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
-
-const pageOf = ({ page, perPage }: { page: number; perPage: number }) => ({
-  offset: (page - 1) * perPage,
-  limit: perPage,
-});
 
 /** The answer about one campaign: 404 when there is none, 409 when a change needs a draft. */
 async function campaignAnswer<T>(work: Promise<T | undefined>): Promise<T> {
   try {
-    const result = await work;
-    if (result === undefined) throw notFound();
-    return result;
+    return found(await work);
   } catch (error) {
     if (error instanceof CampaignAlreadySentError) {
       throw new HttpError(409, 'ALREADY_SENT', newsletterMessages.alreadySent);
@@ -35,12 +29,6 @@ async function campaignAnswer<T>(work: Promise<T | undefined>): Promise<T> {
     throw error;
   }
 }
-
-/** A route about one campaign, named by its id: its answers, and 404 when there is none. */
-const oneCampaign = <R extends Record<number, z.ZodType>>(response: R) => ({
-  params: IdParamSchema,
-  response: { ...response, 404: ApiErrorSchema },
-});
 
 /** The admin's "Boletín": subscribers (list, search, CSV) and campaigns (write, preview, test, send). */
 export function newsletterAdminRoutes(
@@ -91,7 +79,7 @@ export function newsletterAdminRoutes(
 
     app.get(
       apiRoutes.newsletterCampaign,
-      { schema: oneCampaign({ 200: dataEnvelope(CampaignSchema) }) },
+      { schema: byIdSchema({ 200: dataEnvelope(CampaignSchema) }) },
       async (request) => ({
         data: await campaignAnswer(campaigns.byId(request.params.id)),
       }),
@@ -101,7 +89,7 @@ export function newsletterAdminRoutes(
       apiRoutes.newsletterCampaign,
       {
         schema: {
-          ...oneCampaign({ 200: dataEnvelope(CampaignSchema), 400: ApiErrorSchema, 409: ApiErrorSchema }),
+          ...byIdSchema({ 200: dataEnvelope(CampaignSchema), 400: ApiErrorSchema, 409: ApiErrorSchema }),
           body: CampaignBodySchema,
         },
       },
@@ -112,13 +100,13 @@ export function newsletterAdminRoutes(
 
     app.get(
       apiRoutes.newsletterCampaignPreview,
-      { schema: oneCampaign({ 200: dataEnvelope(CampaignPreviewSchema) }) },
+      { schema: byIdSchema({ 200: dataEnvelope(CampaignPreviewSchema) }) },
       async (request) => ({ data: await campaignAnswer(campaigns.preview(request.params.id)) }),
     );
 
     app.post(
       apiRoutes.newsletterCampaignTest,
-      { schema: oneCampaign({ 202: dataEnvelope(z.object({ to: z.string() })) }) },
+      { schema: byIdSchema({ 202: dataEnvelope(z.object({ to: z.string() })) }) },
       async (request, reply) => {
         const to = await campaignAnswer(
           campaigns.sendTest(request.params.id, request.session.get('adminId')),
@@ -129,14 +117,14 @@ export function newsletterAdminRoutes(
 
     app.post(
       apiRoutes.newsletterCampaignSend,
-      { schema: oneCampaign({ 202: dataEnvelope(CampaignSchema), 409: ApiErrorSchema }) },
+      { schema: byIdSchema({ 202: dataEnvelope(CampaignSchema), 409: ApiErrorSchema }) },
       async (request, reply) =>
         reply.code(202).send({ data: await campaignAnswer(campaigns.send(request.params.id)) }),
     );
 
     app.post(
       apiRoutes.newsletterCampaignResend,
-      { schema: oneCampaign({ 202: dataEnvelope(CampaignSchema) }) },
+      { schema: byIdSchema({ 202: dataEnvelope(CampaignSchema) }) },
       async (request, reply) =>
         reply.code(202).send({ data: await campaignAnswer(campaigns.resendUncertain(request.params.id)) }),
     );
