@@ -48,6 +48,3 @@ export async function acknowledgementsSince(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-
-// Until the mail worker's tests import it from the service that now owns it.
-export { storeRequest } from './accept-request.ts';
