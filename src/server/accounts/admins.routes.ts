@@ -8,7 +8,7 @@ import {
 } from '../../shared/admin-schemas.ts';
 import { apiRoutes } from '../../shared/api-paths.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
-import { DeletedSchema, found, recordSchema } from '../lib/record-schema.ts';
+import { DeletedSchema, found, recordSchema } from '../lib/route-helpers.ts';
 import { addAdmin, changeOwnPassword, listAccounts, removeAdmin } from './admins.service.ts';
 import { perAdminAttempts } from './attempt-limit.ts';
 

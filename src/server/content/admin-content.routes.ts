@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes, itemPaths } from '../../shared/api-paths.ts';
 import { AdminEventSchema, AdminNewsSchema, IdParamSchema, dataEnvelope } from '../../shared/schemas.ts';
-import { found, recordSchema } from '../lib/record-schema.ts';
+import { found, recordSchema } from '../lib/route-helpers.ts';
 import { previewDocument } from '../site/preview.ts';
 import { entryPreview, eventsContent, newsContent } from './content.service.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiRoutes, payloadKeys, type Resource } from '../../shared/api-paths.ts';
 import { ApiErrorSchema, IdSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
-import { DeletedSchema, found, recordSchema } from '../lib/record-schema.ts';
+import { DeletedSchema, found, recordSchema } from '../lib/route-helpers.ts';
 import { PREPARED_ROUTE, prepareBody, sendPrepared, type PreparedBody } from '../site/prepared-body.ts';
 import { adminWrites, type ContentStore } from './content.service.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '../../shared/admin-schemas.ts';
 import { apiRoutes } from '../../shared/api-paths.ts';
 import { csvStream } from '../lib/csv.ts';
-import { DeletedSchema, found, recordSchema } from '../lib/record-schema.ts';
+import { DeletedSchema, found, recordSchema } from '../lib/route-helpers.ts';
 import {
   CSV_HEADER,
   changeStatus,

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UploadSchema, UploadsQuerySchema, listEnvelope } from '../../shared/admin-schemas.ts';
 import { apiRoutes } from '../../shared/api-paths.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
-import { DeletedSchema, found, recordSchema } from '../lib/record-schema.ts';
+import { DeletedSchema, found, recordSchema } from '../lib/route-helpers.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { UPLOAD_MAX_BYTES } from './image-processing.ts';
 import type { UploadTicket } from './upload-queue.ts';
