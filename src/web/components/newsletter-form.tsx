@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { newsletterApiRoutes, newsletterPaths } from '../../shared/newsletter-paths.ts';
 import type { FormAnswer } from '../../shared/form-answer.ts';
-import { Honeypot, TextField } from './form/field.tsx';
+import { Honeypot, PERSON_FIELDS, TextField, fieldBinding } from './form/field.tsx';
 import { Form, FormStatus, SubmitButton } from './form/form.tsx';
 import { PrivacyShortNotice } from './form/privacy-short-notice.tsx';
 
@@ -30,6 +30,7 @@ export function NewsletterForm({
   const [busy, setBusy] = useState(false);
   const fields = sent?.kind === 'error' ? sent.fields : (answer?.fields ?? {});
   const message = sent?.kind === 'error' ? sent.message : answer?.message;
+  const field = fieldBinding(id, fields, answer?.values);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,32 +62,20 @@ export function NewsletterForm({
   return (
     <Form
       action={newsletterPaths.subscribe}
+      // The browser asks for the address before anything is sent.
+      noValidate={false}
       tone={tone}
       compact
       aria-labelledby={labelledBy}
       busy={busy}
       onSubmit={onSubmit}
     >
+      <TextField {...PERSON_FIELDS.email} {...field('email')} required maxLength={320} />
       <TextField
-        id={`${id}-email`}
-        name="email"
-        label="Correo electrónico"
-        error={fields.email}
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={320}
-        defaultValue={answer?.values.email}
-      />
-      <TextField
-        id={`${id}-fullName`}
-        name="fullName"
+        {...PERSON_FIELDS.fullName}
+        {...field('fullName')}
         label="Nombre (opcional)"
-        error={fields.fullName}
-        type="text"
-        autoComplete="name"
         maxLength={120}
-        defaultValue={answer?.values.fullName}
       />
       <Honeypot id={`${id}-website`} />
       <SubmitButton variant="accent" sending={busy}>

@@ -11,6 +11,29 @@ interface FieldProps {
   error?: string | undefined;
 }
 
+/** The two fields every public form asks for, named and labelled alike in each. */
+export const PERSON_FIELDS = {
+  fullName: { name: 'fullName', label: 'Nombre completo', type: 'text', autoComplete: 'name' },
+  email: { name: 'email', label: 'Correo electrónico', type: 'email', autoComplete: 'email' },
+} as const;
+
+/**
+ * What each field takes from its form: its id (`<the form's id>-<name>`), its name, its message and,
+ * on the page that answers a form posted without script, what the visitor had typed.
+ */
+export function fieldBinding(
+  formId: string,
+  messages: Partial<Record<string, string>>,
+  values: Partial<Record<string, string>> = {},
+) {
+  return (name: string) => ({
+    id: `${formId}-${name}`,
+    name,
+    error: messages[name],
+    defaultValue: values[name],
+  });
+}
+
 /** What ties a control to its hint and its message for assistive technology. */
 function described(id: string, hint: ReactNode, error: string | undefined) {
   const parts = [hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean);

@@ -19,9 +19,11 @@ export type FormProps = Omit<ComponentPropsWithRef<'form'>, 'method' | 'action'>
 
 /**
  * A public form: it always posts to `action`, so it works without script; with script its `onSubmit`
- * sends it in place and shows the answer.
+ * sends it in place and shows the answer. Its fields show the server's messages (the shared schemas'),
+ * so the browser's own checks are off unless a form asks for them (`noValidate={false}`).
  */
 export function Form({
+  noValidate = true,
   busy = false,
   spinner = false,
   tone = 'light',
@@ -32,7 +34,13 @@ export function Form({
 }: FormProps) {
   const classes = ['form', compact ? 'form--compact' : '', tone === 'dark' ? 'form--dark' : '', className];
   const element = (
-    <form className={classes.filter(Boolean).join(' ')} method="post" aria-busy={busy} {...form}>
+    <form
+      className={classes.filter(Boolean).join(' ')}
+      method="post"
+      noValidate={noValidate}
+      aria-busy={busy}
+      {...form}
+    >
       {children}
     </form>
   );

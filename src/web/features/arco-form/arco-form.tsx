@@ -9,7 +9,14 @@ import { ArcoRequestSchema, type ArcoFieldName, type ArcoReceipt } from '../../.
 import { fieldMessages } from '../../../shared/schemas.ts';
 import { ApiRequestError, sendJson } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
-import { ChoiceField, Honeypot, TextField, TextareaField } from '../../components/form/field.tsx';
+import {
+  ChoiceField,
+  Honeypot,
+  PERSON_FIELDS,
+  TextField,
+  TextareaField,
+  fieldBinding,
+} from '../../components/form/field.tsx';
 import { FormNotice } from '../../components/form/form-page.tsx';
 import { FieldGrid, Form, FormAlert, SubmitButton } from '../../components/form/form.tsx';
 import { PrivacyShortNotice } from '../../components/form/privacy-short-notice.tsx';
@@ -80,12 +87,10 @@ export function ArcoForm({ answer, labelledBy }: ArcoFormProps) {
     }
   };
 
-  const values = answer?.values ?? {};
-  const fieldId = (name: ArcoFieldName) => `${baseId}-${name}`;
+  const field = fieldBinding(baseId, fields, answer?.values);
 
   return (
     <Form
-      noValidate
       action={pagePaths.derechosArco}
       aria-labelledby={labelledBy}
       busy={busy}
@@ -94,44 +99,16 @@ export function ArcoForm({ answer, labelledBy }: ArcoFormProps) {
     >
       {message ? <FormAlert title={arcoPage.refusedTitle}>{message}</FormAlert> : null}
       <FieldGrid>
-        <TextField
-          id={fieldId('fullName')}
-          name="fullName"
-          label={arcoPage.labels.fullName}
-          error={fields.fullName}
-          type="text"
-          autoComplete="name"
-          aria-required="true"
-          defaultValue={values.fullName}
-        />
-        <TextField
-          id={fieldId('email')}
-          name="email"
-          label={arcoPage.labels.email}
-          error={fields.email}
-          type="email"
-          autoComplete="email"
-          aria-required="true"
-          defaultValue={values.email}
-        />
+        <TextField {...PERSON_FIELDS.fullName} {...field('fullName')} aria-required="true" />
+        <TextField {...PERSON_FIELDS.email} {...field('email')} aria-required="true" />
       </FieldGrid>
-      <ChoiceField
-        id={fieldId('right')}
-        name="right"
-        legend={arcoPage.labels.right}
-        options={RIGHT_OPTIONS}
-        defaultValue={values.right}
-        error={fields.right}
-      />
+      <ChoiceField {...field('right')} legend={arcoPage.labels.right} options={RIGHT_OPTIONS} />
       <TextareaField
-        id={fieldId('details')}
-        name="details"
+        {...field('details')}
         label={arcoPage.labels.details}
         hint={arcoPage.detailsHint}
-        error={fields.details}
         rows={6}
         aria-required="true"
-        defaultValue={values.details}
       />
       <Honeypot id={`${baseId}-website`} />
       <PrivacyShortNotice purpose={formPurposes.arco} />

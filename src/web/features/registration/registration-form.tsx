@@ -5,7 +5,13 @@ import { registrationMessages } from '../../../shared/registration-messages.ts';
 import type { Event } from '../../../shared/schemas.ts';
 import type { RegistrationAnswer } from '../../../shared/registrations.ts';
 import { ApiRequestError, sendJson } from '../../api/client.ts';
-import { CheckboxField, Honeypot, TextField } from '../../components/form/field.tsx';
+import {
+  CheckboxField,
+  Honeypot,
+  PERSON_FIELDS,
+  TextField,
+  fieldBinding,
+} from '../../components/form/field.tsx';
 import { FieldGrid, Form, FormStatus, SubmitButton } from '../../components/form/form.tsx';
 import { PrivacyShortNotice } from '../../components/form/privacy-short-notice.tsx';
 import styles from './registration-form.module.css';
@@ -75,7 +81,7 @@ export function RegistrationForm({ event }: { event: Event }) {
     }
   }
 
-  const fieldId = (name: string) => `${baseId}-${name}`;
+  const field = fieldBinding(baseId, fields);
 
   return (
     <section className={styles.box} aria-labelledby={headingId}>
@@ -89,38 +95,21 @@ export function RegistrationForm({ event }: { event: Event }) {
       ) : (
         <Form
           action={registrationPaths.send(event.id)}
-          noValidate
           compact
           busy={sending}
           onSubmit={(formEvent) => void submit(formEvent)}
         >
           <FieldGrid>
-            <TextField
-              id={fieldId('fullName')}
-              name="fullName"
-              label="Nombre completo"
-              error={fields.fullName}
-              type="text"
-              autoComplete="name"
-              required
-            />
-            <TextField
-              id={fieldId('email')}
-              name="email"
-              label="Correo electrónico"
-              error={fields.email}
-              type="email"
-              autoComplete="email"
-              required
-            />
+            <TextField {...PERSON_FIELDS.fullName} {...field('fullName')} required />
+            <TextField {...PERSON_FIELDS.email} {...field('email')} required />
           </FieldGrid>
           {/* Unticked: the newsletter is a voluntary purpose, asked for apart (a confirmation mail follows). */}
           <CheckboxField
-            id={fieldId('newsletter')}
+            id={`${baseId}-newsletter`}
             name="newsletter"
             label={registrationMessages.newsletterOptIn}
           />
-          <Honeypot id={fieldId('website')} label="No llenes este campo" />
+          <Honeypot id={`${baseId}-website`} label="No llenes este campo" />
           {result && !result.ok ? (
             <FormStatus role="alert" tone="error">
               {result.text}

@@ -114,7 +114,6 @@ export function RequestForm({
     <div className={className}>
       <Form
         id={id}
-        noValidate
         // Before the script runs (or without it) the browser posts the form to the server itself,
         // never with the personal data in the address bar.
         action={requestPaths.send}
