@@ -98,7 +98,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the real server when PostgreSQL g
       for (const answer of await caught) expect([200, 201, 404, 503]).toContain(answer.status);
       const [health, list, one, contact, me] = await mixed();
       expect(health!.status).toBe(503);
-      expect(health!.body).toEqual({ status: 'unavailable', version: expect.any(String) });
+      expect(health!.body).toEqual({
+        status: 'unavailable',
+        version: expect.any(String),
+        rateLimits: 'local',
+      });
       expect(health!.ms).toBeLessThan(ANSWER_WITHIN_MS);
       // The events list was read before the cut and has not changed since: it is served from memory.
       expect(list!.status).toBe(200);
