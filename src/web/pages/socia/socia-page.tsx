@@ -1,0 +1,192 @@
+import type {
+  InvitationPageData,
+  MemberAccessPageData,
+  MemberPageData,
+  MemberPagesData,
+} from '../../../shared/member-schemas.ts';
+import { memberPaths } from '../../../shared/member-paths.ts';
+import { ButtonLink, buttonClassName } from '../../components/button.tsx';
+import { Card } from '../../components/card.tsx';
+import { PrivacyShortNotice } from '../../components/privacy-short-notice.tsx';
+import { usePrivateData } from '../../lib/private-data.tsx';
+import { useLocation } from '../../lib/router.tsx';
+import { MemberPage } from './member-page.tsx';
+import styles from './socia-page.module.css';
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className={styles.error}>
+      {message}
+    </p>
+  ) : null;
+}
+
+/** `/Socia`: the link to her page, asked for with her address (the answer is the same for anyone). */
+function AccessPage({ data }: { data?: MemberAccessPageData }) {
+  const fields = data?.fields ?? {};
+  return (
+    <section className={`section ${styles.page}`} aria-labelledby="socia-title">
+      <div className={`container ${styles.inner}`}>
+        <h1 id="socia-title" className={styles.title}>
+          Tu página de socia
+        </h1>
+        <p>
+          En tu página ves el estado de tu membresía, tus recibos, cómo renovar y tu ficha en el directorio.
+          Escribe el correo con el que eres socia y te enviaremos el enlace.
+        </p>
+        {data?.sent ? (
+          <p className={styles.notice} role="status">
+            Si ese correo es de una socia, te enviamos el enlace a tu página. Revisa tu bandeja de entrada (y
+            la de correo no deseado) en unos minutos.
+          </p>
+        ) : null}
+        {data?.notice && !data.sent ? (
+          <p className={styles.alert} role="alert">
+            {data.notice}
+          </p>
+        ) : null}
+        <Card padding="lg" className={styles.block}>
+          <form method="post" action={memberPaths.access} className={styles.form} noValidate>
+            <div className={styles.field}>
+              <label htmlFor="socia-correo" className={styles.label}>
+                Correo electrónico
+              </label>
+              <input
+                id="socia-correo"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={data?.values?.email ?? ''}
+                className={styles.input}
+                aria-invalid={fields.email ? true : undefined}
+                aria-describedby={fields.email ? 'socia-correo-error' : undefined}
+              />
+              <FieldError id="socia-correo-error" message={fields.email} />
+            </div>
+            <PrivacyShortNotice purpose="enviarte el enlace a tu página de socia." />
+            <button type="submit" className={buttonClassName({})}>
+              Enviarme el enlace
+            </button>
+          </form>
+        </Card>
+      </div>
+    </section>
+  );
+}
+
+/** An unknown link to a member's page (the server answers it with 404). */
+function UnknownLink({ title, text }: { title: string; text: string }) {
+  return (
+    <section className={`section ${styles.page}`} aria-labelledby="socia-title">
+      <div className={`container ${styles.inner}`}>
+        <h1 id="socia-title" className={styles.title}>
+          {title}
+        </h1>
+        <p>{text}</p>
+        <ButtonLink to={memberPaths.access} variant="secondary">
+          Pedir un enlace nuevo
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+/** `/Socia/invitacion/<token>`: a seat's invitation, accepted by its button (opening it changes nothing). */
+function InvitationPage({ data }: { data: InvitationPageData }) {
+  const { pathname } = useLocation();
+  const fields = data.fields ?? {};
+  if (!data.valid) {
+    return (
+      <UnknownLink
+        title="Invitación no válida"
+        text="Esta invitación ya se aceptó, no existe o la membresía que la envió ya no está activa. Si ya eres socia, pide el enlace a tu página."
+      />
+    );
+  }
+  return (
+    <section className={`section ${styles.page}`} aria-labelledby="socia-title">
+      <div className={`container ${styles.inner}`}>
+        <h1 id="socia-title" className={styles.title}>
+          Invitación a ser socia
+        </h1>
+        <p>
+          {data.organisation} te invita a ocupar uno de los lugares de su membresía {data.planName}. Serás
+          socia con tu propia página y compartirás el periodo de su membresía.
+        </p>
+        {Object.keys(fields).length > 0 ? (
+          <p className={styles.alert} role="alert">
+            Revisa los campos marcados.
+          </p>
+        ) : null}
+        <Card padding="lg" className={styles.block}>
+          <form method="post" action={pathname} className={styles.form} noValidate>
+            <div className={styles.field}>
+              <label htmlFor="socia-nombre" className={styles.label}>
+                Nombre completo
+              </label>
+              <input
+                id="socia-nombre"
+                name="fullName"
+                autoComplete="name"
+                required
+                defaultValue={data.values?.fullName ?? ''}
+                className={styles.input}
+                aria-invalid={fields.fullName ? true : undefined}
+                aria-describedby={fields.fullName ? 'socia-nombre-error' : undefined}
+              />
+              <FieldError id="socia-nombre-error" message={fields.fullName} />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor="socia-puesto" className={styles.label}>
+                Puesto <span className={styles.muted}>(opcional)</span>
+              </label>
+              <input
+                id="socia-puesto"
+                name="position"
+                autoComplete="organization-title"
+                defaultValue={data.values?.position ?? ''}
+                className={styles.input}
+                aria-invalid={fields.position ? true : undefined}
+                aria-describedby={fields.position ? 'socia-puesto-error' : undefined}
+              />
+              <FieldError id="socia-puesto-error" message={fields.position} />
+            </div>
+            <PrivacyShortNotice purpose="darte de alta como socia, administrar tu membresía y enviarte sus avisos." />
+            <button type="submit" className={buttonClassName({ variant: 'confirm', size: 'lg' })}>
+              Aceptar invitación
+            </button>
+          </form>
+        </Card>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A member's pages, chosen by the data the server drew them with: her page, the access form, a seat's
+ * invitation, or an unknown link. The site's router knows them as one lazy page.
+ */
+export function SociaPages() {
+  const data = usePrivateData<MemberPagesData>(
+    'socia',
+    'socia-acceso',
+    'socia-invitacion',
+    'socia-desconocida',
+  );
+  switch (data?.kind) {
+    case 'socia':
+      return <MemberPage data={data as MemberPageData} />;
+    case 'socia-invitacion':
+      return <InvitationPage data={data} />;
+    case 'socia-desconocida':
+      return (
+        <UnknownLink
+          title="Enlace no válido"
+          text="Este enlace a una página de socia no es válido o ya no existe. Revisa que el enlace de tu correo esté completo, o pide uno nuevo."
+        />
+      );
+    default:
+      return <AccessPage data={data?.kind === 'socia-acceso' ? data : undefined} />;
+  }
+}
