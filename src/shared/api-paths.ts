@@ -249,16 +249,18 @@ export const memberPageRoutes = {
 export function routeOf(pathname: string): string {
   if (/^\/Noticias\/[^/]+$/.test(pathname)) return itemRoutes.news;
   if (/^\/Eventos\/[^/]+$/.test(pathname)) return itemRoutes.event;
-  if (/^\/Socia\/invitacion\/[^/]+$/.test(pathname)) return memberPageRoutes.invitation;
-  if (/^\/Socia\/[^/]+$/.test(pathname)) return memberPageRoutes.page;
   return pathname;
 }
 
 /**
- * `routeOf`, knowing also the newsletter's links with a token (`/Boletin/baja/x` → `/Boletin/baja/:token`):
- * for the server and the pages' titles. The site's router does not need it (those pages are its
- * catch-all), so its first load does not carry it.
+ * `routeOf`, knowing also the links with a token of the newsletter (`/Boletin/baja/x` →
+ * `/Boletin/baja/:token`) and of a member's pages (`/Socia/x` → `/Socia/:token`): for the server and the
+ * pages' titles. The site's router does not need it (those pages are its catch-all), so its first load
+ * does not carry it.
  */
 export function pageRouteOf(pathname: string): string {
-  return /^\/Boletin\/\w+\/[^/]+$/.test(pathname) ? pathname.replace(/[^/]+$/, ':token') : routeOf(pathname);
+  if (/^\/Boletin\/\w+\/[^/]+$/.test(pathname)) return pathname.replace(/[^/]+$/, ':token');
+  if (/^\/Socia\/invitacion\/[^/]+$/.test(pathname)) return memberPageRoutes.invitation;
+  if (/^\/Socia\/[^/]+$/.test(pathname)) return memberPageRoutes.page;
+  return routeOf(pathname);
 }

@@ -35,24 +35,29 @@ export const memberLinks = {
   invitation: (token: string) => withToken(memberPaths.invitation, token),
 } as const;
 
-/** The members' API, with its parameters filled (the patterns are `apiRoutes`' own). */
-export const memberApiPaths = {
-  plans: apiRoutes.membershipPlans,
-  directory: apiRoutes.membershipDirectory,
-  access: apiRoutes.membershipAccess,
-  plan: (slug: string) => fillRoute(apiRoutes.membershipPlan, slug),
-  settings: apiRoutes.membershipSettings,
-  statement: apiRoutes.membershipStatement,
-  statementAccept: apiRoutes.membershipStatementAccept,
-  members: apiRoutes.members,
-  summary: apiRoutes.membersSummary,
-  csv: apiRoutes.membersCsv,
-  import: apiRoutes.membersImport,
-  member: (id: string) => fillRoute(apiRoutes.member, id),
-  approve: (id: string) => fillRoute(apiRoutes.memberApprove, id),
-  reject: (id: string) => fillRoute(apiRoutes.memberReject, id),
-  leave: (id: string) => fillRoute(apiRoutes.memberLeave, id),
-  payments: (id: string) => fillRoute(apiRoutes.memberPayments, id),
-  receipt: (id: string, paymentId: string) => fillRoute(fillRoute(apiRoutes.memberReceipt, id), paymentId),
-  proof: (id: string) => fillRoute(apiRoutes.memberProof, id),
-} as const;
+/**
+ * The members' API, with its parameters filled (the patterns are `apiRoutes`' own). Made by a call
+ * marked pure, as `adminPaths`: a bundle that does not use it (the member's page) leaves every API
+ * route out.
+ */
+const makeMemberApiPaths = (routes: typeof apiRoutes) => ({
+  plans: routes.membershipPlans,
+  directory: routes.membershipDirectory,
+  access: routes.membershipAccess,
+  plan: (slug: string) => fillRoute(routes.membershipPlan, slug),
+  settings: routes.membershipSettings,
+  statement: routes.membershipStatement,
+  statementAccept: routes.membershipStatementAccept,
+  members: routes.members,
+  summary: routes.membersSummary,
+  csv: routes.membersCsv,
+  import: routes.membersImport,
+  member: (id: string) => fillRoute(routes.member, id),
+  approve: (id: string) => fillRoute(routes.memberApprove, id),
+  reject: (id: string) => fillRoute(routes.memberReject, id),
+  leave: (id: string) => fillRoute(routes.memberLeave, id),
+  payments: (id: string) => fillRoute(routes.memberPayments, id),
+  receipt: (id: string, paymentId: string) => fillRoute(fillRoute(routes.memberReceipt, id), paymentId),
+  proof: (id: string) => fillRoute(routes.memberProof, id),
+});
+export const memberApiPaths = /* @__PURE__ */ makeMemberApiPaths(apiRoutes);

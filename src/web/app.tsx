@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Route, Routes } from './lib/router.tsx';
-import { itemRoutes, memberPageRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
+import { itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
 import type { PostedFormAnswer } from '../shared/form-answer.ts';
 import type { PrivatePageData } from '../shared/page-data.ts';
 import { QueryCacheProvider, type QueryCache } from './api/query.tsx';
@@ -32,11 +32,9 @@ const EventoPage = lazyWithPreload(() => import('./pages/evento/evento-page.tsx'
 const SolicitudPages = lazyWithPreload(() =>
   import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudPages),
 );
-// A member's own pages (/Socia, /Socia/<token>, a seat's invitation), each drawn for her alone.
-const SociaPages = lazyWithPreload(() => import('./pages/socia/socia-page.tsx').then((m) => m.SociaPages));
-// Any other address: the ARCO form and its receipt, or one of the newsletter's pages (/Boletin…, opened
-// by a full load from a mail's link or a form posted without script), or else back to Inicio: one lazy
-// page for the pages a visit rarely starts on.
+// Any other address: the ARCO form and its receipt, one of the newsletter's pages (/Boletin…, opened
+// by a full load from a mail's link or a form posted without script), a member's own pages (/Socia…),
+// or else back to Inicio: one lazy page for the pages a visit rarely starts on.
 const OtherPages = lazyWithPreload(() => import('./pages/other/other-pages.tsx').then((m) => m.OtherPages));
 
 const pages: Record<string, { load(): Promise<void> }> = {
@@ -49,9 +47,6 @@ const pages: Record<string, { load(): Promise<void> }> = {
   [itemRoutes.event]: EventoPage,
   [requestPaths.send]: SolicitudPages,
   [requestPaths.sent]: SolicitudPages,
-  [memberPageRoutes.access]: SociaPages,
-  [memberPageRoutes.page]: SociaPages,
-  [memberPageRoutes.invitation]: SociaPages,
 };
 
 /** Loads the code of the page at `pathname` (before hydrating it, so it hydrates in one pass). */
@@ -109,9 +104,6 @@ export function App({ queryCache, seed, formAnswer, privateData }: AppProps) {
                   <Route path={itemRoutes.event} element={<EventoPage />} />
                   <Route path={requestPaths.send} element={<SolicitudPages />} />
                   <Route path={requestPaths.sent} element={<SolicitudPages />} />
-                  <Route path={memberPageRoutes.access} element={<SociaPages />} />
-                  <Route path={memberPageRoutes.invitation} element={<SociaPages />} />
-                  <Route path={memberPageRoutes.page} element={<SociaPages />} />
                   <Route path="*" element={<OtherPages />} />
                 </Routes>
                 <HydratedMarker />

@@ -4,8 +4,9 @@ import type {
   MemberPageData,
   MemberPagesData,
 } from '../../../shared/member-schemas.ts';
+import { pageRouteOf } from '../../../shared/api-paths.ts';
 import { memberPaths } from '../../../shared/member-paths.ts';
-import { ButtonLink, buttonClassName } from '../../components/button.tsx';
+import { buttonClassName } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { PrivacyShortNotice } from '../../components/privacy-short-notice.tsx';
 import { usePrivateData } from '../../lib/private-data.tsx';
@@ -84,9 +85,13 @@ function UnknownLink({ title, text }: { title: string; text: string }) {
           {title}
         </h1>
         <p>{text}</p>
-        <ButtonLink to={memberPaths.access} variant="secondary">
+        {/* A whole page load: the page it opens is drawn by the server. */}
+        <a
+          href={memberPaths.access}
+          className={buttonClassName({ variant: 'secondary', className: styles.action })}
+        >
           Pedir un enlace nuevo
-        </ButtonLink>
+        </a>
       </div>
     </section>
   );
