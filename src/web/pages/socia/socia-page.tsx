@@ -169,29 +169,31 @@ function InvitationPage({ data }: { data: InvitationPageData }) {
 }
 
 /**
- * A member's pages, chosen by the data the server drew them with: her page, the access form, a seat's
- * invitation, or an unknown link. The site's router knows them as one lazy page.
+ * A member's pages, chosen by the address and drawn with the data the server gave them: the access
+ * form, a seat's invitation, her page, or an unknown link when the data are not that page's. The site's
+ * router knows them, with the other rarely opened pages, as one lazy page.
  */
 export function SociaPages() {
+  const { pathname } = useLocation();
   const data = usePrivateData<MemberPagesData>(
     'socia',
     'socia-acceso',
     'socia-invitacion',
     'socia-desconocida',
   );
-  switch (data?.kind) {
-    case 'socia':
-      return <MemberPage data={data as MemberPageData} />;
-    case 'socia-invitacion':
-      return <InvitationPage data={data} />;
-    case 'socia-desconocida':
-      return (
-        <UnknownLink
-          title="Enlace no válido"
-          text="Este enlace a una página de socia no es válido o ya no existe. Revisa que el enlace de tu correo esté completo, o pide uno nuevo."
-        />
-      );
-    default:
-      return <AccessPage data={data?.kind === 'socia-acceso' ? data : undefined} />;
+  const route = pageRouteOf(pathname);
+  if (route === memberPaths.access) {
+    return <AccessPage data={data?.kind === 'socia-acceso' ? data : undefined} />;
   }
+  if (route === memberPaths.invitation && data?.kind === 'socia-invitacion') {
+    return <InvitationPage data={data} />;
+  }
+  if (route === memberPaths.page && data?.kind === 'socia')
+    return <MemberPage data={data as MemberPageData} />;
+  return (
+    <UnknownLink
+      title="Enlace no válido"
+      text="Este enlace a una página de socia no es válido o ya no existe. Revisa que el enlace de tu correo esté completo, o pide uno nuevo."
+    />
+  );
 }
