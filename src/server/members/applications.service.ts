@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { memberMessages } from '../../shared/member-schemas.ts';
+import { memberMessages, type MembershipSettings } from '../../shared/member-schemas.ts';
 import { PLAN_OF_REQUEST, type PlanSlug } from '../../shared/members.ts';
 import { timeOrderedId } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
@@ -11,7 +11,7 @@ import { insertPending, pendingPaymentOf, type PaymentRow } from './payments.rep
 import { getPlan } from './plans.repository.ts';
 import { addHistory, deleteProof, proofInfo, saveProof } from './records.repository.ts';
 import { bankSettings } from './settings.ts';
-import { approvalMail } from './templates.ts';
+import { approvalMail, renewalMail } from './templates.ts';
 
 /**
  * Applications: opened from a membership request (in the requests domain's transaction), approved by
@@ -78,6 +78,35 @@ export async function issuePayment(
   }
 }
 
+/**
+ * Mails how to pay a payment just issued (on approval, or a renewal asked for), with a link to her
+ * page, in the caller's transaction.
+ */
+export async function mailInstructions(
+  trx: Kysely<Database>,
+  context: MembersContext,
+  kind: 'approval' | 'renewal',
+  member: { id: string; email: string; planName: string },
+  bank: MembershipSettings,
+  payment: PaymentRow,
+): Promise<void> {
+  const link = await newPageLink(trx, context, member.id, context.now());
+  const input = {
+    planName: member.planName,
+    bank,
+    payment: { reference: payment.reference, amountCents: payment.amount_cents },
+    link,
+  };
+  await mailTo(trx, context, member.email, [
+    {
+      purpose: kind === 'approval' ? 'member-approved' : 'member-renewal',
+      to: member.email,
+      refId: member.id,
+      ...(kind === 'approval' ? approvalMail(input) : renewalMail(input)),
+    },
+  ]);
+}
+
 export const bankMissing = () =>
   new HttpError(
     409,
@@ -129,20 +158,14 @@ export async function approve(
         (hadProof ? '; se eliminó el comprobante de estudios' : ''),
       at: now,
     });
-    const link = await newPageLink(trx, context, id, now);
-    await mailTo(trx, context, member.email, [
-      {
-        purpose: 'member-approved',
-        to: member.email,
-        refId: id,
-        ...approvalMail({
-          planName: chosen.name,
-          bank,
-          payment: { reference: payment.reference, amountCents: payment.amount_cents },
-          link,
-        }),
-      },
-    ]);
+    await mailInstructions(
+      trx,
+      context,
+      'approval',
+      { id, email: member.email, planName: chosen.name },
+      bank,
+      payment,
+    );
     return { payment, again: false };
   });
   if (!outcome.again) context.wake();

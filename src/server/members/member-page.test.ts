@@ -189,6 +189,25 @@ describe.each(testDialects)('La página de cada socia en %s', (dialect) => {
     expect(history.filter((entry) => entry.action === 'baja')).toHaveLength(1);
   });
 
+  it('le entrega sus recibos en PDF, y solo los suyos', async () => {
+    const { id, receipt } = await activeMember(test);
+    const other = await activeMember(test);
+    const token = await linkFor(test, id);
+    const pdf = await test.t.app.inject({
+      method: 'GET',
+      url: memberLinks.receipt(token, receipt.paymentId),
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['cache-control']).toBe('no-store');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const theirs = await test.t.app.inject({
+      method: 'GET',
+      url: memberLinks.receipt(token, other.receipt.paymentId),
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+
   it('rechaza un envío desde otro sitio', async () => {
     const { id } = await activeMember(test);
     const token = await linkFor(test, id);

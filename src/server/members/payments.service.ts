@@ -5,7 +5,7 @@ import { memberStatus, normaliseReference, periodForPayment } from '../../shared
 import type { Database } from '../db/schema.ts';
 import { InvalidInputError } from '../domain-errors.ts';
 import { HttpError, notFound } from '../plugins/errors.ts';
-import { bankMissing, issuePayment } from './applications.service.ts';
+import { bankMissing, issuePayment, mailInstructions } from './applications.service.ts';
 import { fiveYearsAfter, mailTo, newPageLink, type MembersContext } from './context.ts';
 import {
   changeMember,
@@ -29,7 +29,7 @@ import { receiptPdf } from './receipt-pdf.ts';
 import { addHistory } from './records.repository.ts';
 import { scheduleReminders } from './reminders.ts';
 import { bankSettings } from './settings.ts';
-import { paymentReceivedMail, renewalMail, welcomeMail } from './templates.ts';
+import { paymentReceivedMail, welcomeMail } from './templates.ts';
 
 /** A payment's instant: a day is read at noon on the association's clock; future is refused. */
 export function paidInstant(text: string, now: Date): Date {
@@ -205,20 +205,8 @@ export async function issueRenewal(context: MembersContext, memberId: string) {
       detail: `Pidió renovar desde su página; referencia de pago ${payment.reference}`,
       at: now,
     });
-    const link = await newPageLink(trx, context, memberId, now);
-    await mailTo(trx, context, member.email, [
-      {
-        purpose: 'member-renewal',
-        to: member.email,
-        refId: memberId,
-        ...renewalMail({
-          planName: member.plan_name,
-          bank,
-          payment: { reference: payment.reference, amountCents: payment.amount_cents },
-          link,
-        }),
-      },
-    ]);
+    const who = { id: memberId, email: member.email, planName: member.plan_name };
+    await mailInstructions(trx, context, 'renewal', who, bank, payment);
     return { payment, issued: true };
   });
   if (outcome?.issued) context.wake();

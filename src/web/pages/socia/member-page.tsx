@@ -3,19 +3,12 @@ import { memberPaths } from '../../../shared/member-paths.ts';
 import { buttonClassName } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { useLocation } from '../../lib/router.tsx';
+import { Field, FieldError } from './field.tsx';
 import styles from './socia-page.module.css';
 
 /** The address of one of the page's forms, from the page's own address (`/Socia/<token>`). */
 const formAction = (pathname: string, pattern: string) =>
   `${pathname.replace(/\/$/, '')}${pattern.slice(memberPaths.page.length)}`;
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className={styles.error}>
-      {message}
-    </p>
-  ) : null;
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -112,22 +105,15 @@ export function MemberPage({ data }: { data: MemberPageData }) {
               encType="multipart/form-data"
               className={styles.form}
             >
-              <div className={styles.field}>
-                <label htmlFor="socia-comprobante-archivo" className={styles.label}>
-                  Imagen o PDF, hasta 5 MB
-                </label>
-                <input
-                  id="socia-comprobante-archivo"
-                  name="comprobante"
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp,application/pdf"
-                  required
-                  className={styles.file}
-                  aria-invalid={fields.comprobante ? true : undefined}
-                  aria-describedby={fields.comprobante ? 'socia-comprobante-error' : undefined}
-                />
-                <FieldError id="socia-comprobante-error" message={fields.comprobante} />
-              </div>
+              <Field
+                id="socia-comprobante-archivo"
+                label="Imagen o PDF, hasta 5 MB"
+                name="comprobante"
+                type="file"
+                accept="image/jpeg,image/png,image/webp,application/pdf"
+                required
+                error={fields.comprobante}
+              />
               <button type="submit" className={buttonClassName({})}>
                 Enviar comprobante
               </button>
@@ -200,23 +186,16 @@ export function MemberPage({ data }: { data: MemberPageData }) {
                 ))}
                 <FieldError id="socia-campos-error" message={fields.fields} />
               </fieldset>
-              <div className={styles.field}>
-                <label htmlFor="socia-linkedin" className={styles.label}>
-                  Dirección de tu perfil de LinkedIn
-                </label>
-                <input
-                  id="socia-linkedin"
-                  name="linkedin"
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://www.linkedin.com/in/…"
-                  defaultValue={values.linkedin ?? data.directory.linkedin}
-                  className={styles.input}
-                  aria-invalid={fields.linkedin ? true : undefined}
-                  aria-describedby={fields.linkedin ? 'socia-linkedin-error' : undefined}
-                />
-                <FieldError id="socia-linkedin-error" message={fields.linkedin} />
-              </div>
+              <Field
+                id="socia-linkedin"
+                label="Dirección de tu perfil de LinkedIn"
+                name="linkedin"
+                type="url"
+                inputMode="url"
+                placeholder="https://www.linkedin.com/in/…"
+                defaultValue={values.linkedin ?? data.directory.linkedin}
+                error={fields.linkedin}
+              />
               <button type="submit" className={buttonClassName({})}>
                 Guardar mi elección
               </button>
@@ -244,23 +223,16 @@ export function MemberPage({ data }: { data: MemberPageData }) {
             ) : null}
             {data.seats.canInvite ? (
               <form method="post" action={action(memberPaths.invite)} className={styles.form}>
-                <div className={styles.field}>
-                  <label htmlFor="socia-invitar" className={styles.label}>
-                    Correo de la persona que quieres invitar
-                  </label>
-                  <input
-                    id="socia-invitar"
-                    name="email"
-                    type="email"
-                    autoComplete="off"
-                    required
-                    defaultValue={values.email ?? ''}
-                    className={styles.input}
-                    aria-invalid={fields.email ? true : undefined}
-                    aria-describedby={fields.email ? 'socia-invitar-error' : undefined}
-                  />
-                  <FieldError id="socia-invitar-error" message={fields.email} />
-                </div>
+                <Field
+                  id="socia-invitar"
+                  label="Correo de la persona que quieres invitar"
+                  name="email"
+                  type="email"
+                  autoComplete="off"
+                  required
+                  defaultValue={values.email ?? ''}
+                  error={fields.email}
+                />
                 <button type="submit" className={buttonClassName({})}>
                   Enviar invitación
                 </button>

@@ -11,16 +11,9 @@ import { Card } from '../../components/card.tsx';
 import { PrivacyShortNotice } from '../../components/privacy-short-notice.tsx';
 import { usePrivateData } from '../../lib/private-data.tsx';
 import { useLocation } from '../../lib/router.tsx';
+import { Field } from './field.tsx';
 import { MemberPage } from './member-page.tsx';
 import styles from './socia-page.module.css';
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className={styles.error}>
-      {message}
-    </p>
-  ) : null;
-}
 
 /** `/Socia`: the link to her page, asked for with her address (the answer is the same for anyone). */
 function AccessPage({ data }: { data?: MemberAccessPageData }) {
@@ -48,23 +41,16 @@ function AccessPage({ data }: { data?: MemberAccessPageData }) {
         ) : null}
         <Card padding="lg" className={styles.block}>
           <form method="post" action={memberPaths.access} className={styles.form} noValidate>
-            <div className={styles.field}>
-              <label htmlFor="socia-correo" className={styles.label}>
-                Correo electrónico
-              </label>
-              <input
-                id="socia-correo"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={data?.values?.email ?? ''}
-                className={styles.input}
-                aria-invalid={fields.email ? true : undefined}
-                aria-describedby={fields.email ? 'socia-correo-error' : undefined}
-              />
-              <FieldError id="socia-correo-error" message={fields.email} />
-            </div>
+            <Field
+              id="socia-correo"
+              label="Correo electrónico"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={data?.values?.email ?? ''}
+              error={fields.email}
+            />
             <PrivacyShortNotice purpose="enviarte el enlace a tu página de socia." />
             <button type="submit" className={buttonClassName({})}>
               Enviarme el enlace
@@ -126,37 +112,27 @@ function InvitationPage({ data }: { data: InvitationPageData }) {
         ) : null}
         <Card padding="lg" className={styles.block}>
           <form method="post" action={pathname} className={styles.form} noValidate>
-            <div className={styles.field}>
-              <label htmlFor="socia-nombre" className={styles.label}>
-                Nombre completo
-              </label>
-              <input
-                id="socia-nombre"
-                name="fullName"
-                autoComplete="name"
-                required
-                defaultValue={data.values?.fullName ?? ''}
-                className={styles.input}
-                aria-invalid={fields.fullName ? true : undefined}
-                aria-describedby={fields.fullName ? 'socia-nombre-error' : undefined}
-              />
-              <FieldError id="socia-nombre-error" message={fields.fullName} />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor="socia-puesto" className={styles.label}>
-                Puesto <span className={styles.muted}>(opcional)</span>
-              </label>
-              <input
-                id="socia-puesto"
-                name="position"
-                autoComplete="organization-title"
-                defaultValue={data.values?.position ?? ''}
-                className={styles.input}
-                aria-invalid={fields.position ? true : undefined}
-                aria-describedby={fields.position ? 'socia-puesto-error' : undefined}
-              />
-              <FieldError id="socia-puesto-error" message={fields.position} />
-            </div>
+            <Field
+              id="socia-nombre"
+              label="Nombre completo"
+              name="fullName"
+              autoComplete="name"
+              required
+              defaultValue={data.values?.fullName ?? ''}
+              error={fields.fullName}
+            />
+            <Field
+              id="socia-puesto"
+              label={
+                <>
+                  Puesto <span className={styles.muted}>(opcional)</span>
+                </>
+              }
+              name="position"
+              autoComplete="organization-title"
+              defaultValue={data.values?.position ?? ''}
+              error={fields.position}
+            />
             <PrivacyShortNotice purpose="darte de alta como socia, administrar tu membresía y enviarte sus avisos." />
             <button type="submit" className={buttonClassName({ variant: 'confirm', size: 'lg' })}>
               Aceptar invitación
