@@ -32,17 +32,21 @@ try {
   } else {
     // 18 random bytes: 24 characters of base64url, well past the 12 a password needs.
     const password = randomBytes(18).toString('base64url');
-    await setAdminPassword(handle.db, admin.id, password);
-    await disableSecondFactor(handle.db, admin.id);
-    const ended = await endOtherSessions(handle.db, admin.id, '');
-    await recordAudit(handle.db, {
-      adminId: null,
-      adminEmail: null,
-      action: 'admins.reset',
-      method: 'SYSTEM',
-      path: 'npm run admin:reset',
-      targetId: admin.id,
-      detail: `Contraseña nueva y verificación en dos pasos quitada para ${admin.email}, desde el servidor`,
+    // One transaction: the password, the factor, the sessions and the log line change together.
+    const ended = await handle.db.transaction().execute(async (trx) => {
+      await setAdminPassword(trx, admin.id, password);
+      await disableSecondFactor(trx, admin.id);
+      const count = await endOtherSessions(trx, admin.id, '');
+      await recordAudit(trx, {
+        adminId: null,
+        adminEmail: null,
+        action: 'admins.reset',
+        method: 'SYSTEM',
+        path: 'npm run admin:reset',
+        targetId: admin.id,
+        detail: `Contraseña nueva y verificación en dos pasos quitada para ${admin.email}, desde el servidor`,
+      });
+      return count;
     });
     console.log(`Contraseña nueva de ${admin.email} (se muestra solo esta vez):\n\n  ${password}\n`);
     console.log(

@@ -6,11 +6,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { timeOrderedId } from '../src/server/db/ids.ts';
-import {
-  createCampaign,
-  queueNextBatch,
-  startSending,
-} from '../src/server/newsletter/campaigns.repository.ts';
+import { createCampaign, queueNextBatch, startSending } from '../src/server/newsletter/campaigns.service.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
 const dir = mkdtempSync(join(tmpdir(), 'bench-newsletter-'));

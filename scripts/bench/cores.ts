@@ -10,8 +10,6 @@ export interface Pinning {
   server: string[];
   /** The same for the load generator. */
   load: string[];
-  /** Moves a running process, every thread of it, to the servers' core (true) or to every core (false). */
-  pin(pid: number | undefined, pinned: boolean): void;
   /** What the report says about it. */
   description: string;
 }
@@ -23,7 +21,6 @@ export function pinning(): Pinning {
     return {
       server: [],
       load: [],
-      pin: () => {},
       description: 'processes not pinned to cores (the scheduler places them)',
     };
   }
@@ -32,12 +29,6 @@ export function pinning(): Pinning {
   return {
     server: ['taskset', '-c', serverCore],
     load: ['taskset', '-c', loadCores],
-    pin(pid, pinned) {
-      if (pid === undefined) return;
-      spawnSync('taskset', ['-a', '-p', '-c', pinned ? serverCore : `0-${cores - 1}`, String(pid)], {
-        stdio: 'ignore',
-      });
-    },
     description: `each server pinned to core ${serverCore}, the load generator to core${cores === 2 ? '' : 's'} ${loadCores} (taskset)`,
   };
 }

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { KEPT_MARKER, withKeptPart } from './report-file.ts';
+import { RESULTS_MARKER, withResults } from './report-file.ts';
 
 describe("the benchmarks report's file", () => {
-  it('is rewritten above the marker, and keeps what was written by hand below it', () => {
-    const existing = `# Benchmarks\n\nOld figures.\n\n${KEPT_MARKER}\n\n## By hand\n\nA finding.\n`;
-    const text = withKeptPart('# Benchmarks\n\nNew figures.\n', existing);
-    expect(text).toBe(`# Benchmarks\n\nNew figures.\n\n${KEPT_MARKER}\n\n## By hand\n\nA finding.\n`);
+  it('keeps what is written by hand above the marker, and replaces the results below it', () => {
+    const existing = `# Benchmarks\n\nWhat each part measures.\n\n${RESULTS_MARKER}\n\n## Results\n\nOld figures.\n`;
+    const text = withResults('## Results\n\nNew figures.\n', existing);
+    expect(text).toBe(
+      `# Benchmarks\n\nWhat each part measures.\n\n${RESULTS_MARKER}\n\n## Results\n\nNew figures.\n`,
+    );
     expect(text).not.toContain('Old figures');
   });
 
-  it('starts the hand-written part with the marker when the file has none', () => {
-    expect(withKeptPart('# Benchmarks\n', undefined)).toBe(`# Benchmarks\n\n${KEPT_MARKER}\n`);
-    expect(withKeptPart('# Benchmarks\n', '# Benchmarks\n\nOld.\n')).toBe(`# Benchmarks\n\n${KEPT_MARKER}\n`);
+  it('starts a file without the marker with a title and the marker', () => {
+    expect(withResults('## Results\n', undefined)).toBe(`# Benchmarks\n\n${RESULTS_MARKER}\n\n## Results\n`);
+    expect(withResults('## Results\n', '# Benchmarks\n\nOld.\n')).toBe(
+      `# Benchmarks\n\n${RESULTS_MARKER}\n\n## Results\n`,
+    );
   });
 });

@@ -1,13 +1,11 @@
-// The servers `npm run bench` measures: the site in production mode, a bare Fastify hello-world as
-// the yardstick (its own process, like the site, so neither shares a thread with the load generator),
-// and the "stripped-HTML ceiling" (the home page without its scripts). All on loopback.
+// The servers `npm run bench` measures: the site in production mode, and a bare Fastify hello-world as
+// the yardstick (its own process, like the site, so neither shares a thread with the load generator).
+// All on loopback.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import fastifyCompress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pinned } from './cores.ts';
 
@@ -39,9 +37,9 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * How deploy/systemd/sitio.service runs the site: its node flags (the heap caps of decisions 033 and
- * 043) and the environment settings that shape the process (not its port and address), so what is
- * measured is what a server runs.
+ * How deploy/systemd/sitio.service runs the site: its node flags (the heap cap of decision 033) and the
+ * environment settings that shape the process (not its port and address), so what is measured is what
+ * a server runs.
  */
 export function serviceUnit(): { nodeFlags: string[]; env: Record<string, string> } {
   const text = readFileSync('deploy/systemd/sitio.service', 'utf8');
@@ -95,8 +93,7 @@ const stopped = (child: ChildProcess) =>
  * out through a pipe and this process writes it to a file, as a service's goes to the journal
  * (deploy/systemd/sitio.service: systemd gives it a stream socket, and journald writes the file):
  * written, not shown. A file as the site's own standard output would be written by the site itself,
- * one blocking write a log line, and each would wait behind the sync of the database's checkpoint on
- * the same disk, which no server does.
+ * one blocking write a log line beside the database's syncs on the same disk, which no server does.
  */
 export async function startSite(
   dir: string,
@@ -146,40 +143,4 @@ export async function startHello(script: string, port: number, prefix: string[] 
   const base = `http://${HOST}:${port}`;
   await waitFor(`${base}/`);
   return { process: child, base, stop: () => stopped(child) };
-}
-
-/**
- * The home page as the site sends it, without what makes it an app: module scripts (and the inline
- * script that loads them after the first paint), modulepreload links and the initial data. What is
- * left (markup, styles, fonts, images) is the best the page could do if it were a static document.
- */
-export function strippedHtml(html: string): string {
-  return html
-    .replace(/<script\b[^>]*\btype="module"[^>]*>[\s\S]*?<\/script>\s*/g, '')
-    .replace(/<script\b[^>]*\bdata-src="[^"]*"[^>]*>[\s\S]*?<\/script>\s*/g, '')
-    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>\s*/g, '')
-    .replace(/<script\b[^>]*\bid="initial-data"[^>]*>[\s\S]*?<\/script>\s*/g, '');
-}
-
-/** Serves the stripped home page at /Inicio and the built assets, compressed, like the site. */
-export async function startCeiling(html: string, webDist: string, port: number) {
-  const ceiling = Fastify();
-  await ceiling.register(fastifyCompress, { threshold: 1024 });
-  await ceiling.register(fastifyStatic, { root: resolve(webDist), index: false, wildcard: true });
-  const page = strippedHtml(html);
-  ceiling.get('/Inicio', (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
-  await ceiling.listen({ host: HOST, port });
-  return { base: `http://${HOST}:${port}`, stop: () => ceiling.close() };
-}
-
-/** Server CPU time (user + system) of a process so far, in µs, from /proc; undefined elsewhere. */
-export function cpuMicros(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return undefined;
-  }
 }

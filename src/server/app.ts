@@ -38,15 +38,42 @@ export const LOG_REDACT = {
 /** A logged address loses its query string: searches and links carry names and e-mails. */
 export const pathOnly = (url: string) => url.split('?')[0] ?? url;
 
+/** What a logged path shows in place of a mail link's token. */
+export const LOGGED_TOKEN = '[token]';
+
 /**
- * How a request reads in a log line: Fastify's own fields, with the URL's path only. The client's
+ * The path of a request as it is logged: without its query string, and with the token of a mail link
+ * (the route's `:token` parameter: a confirmation, an unsubscribe, a sign-up's or a member's page)
+ * replaced, since whoever reads the log could otherwise use the link.
+ */
+export function loggedPath(request: Pick<FastifyRequest, 'url' | 'params'>): string | undefined {
+  if (typeof request.url !== 'string') return undefined;
+  const path = pathOnly(request.url);
+  const token = (request.params as { token?: unknown } | undefined)?.token;
+  if (typeof token !== 'string' || token === '') return path;
+  return path
+    .split('/')
+    .map((segment) => (segment === token || safeDecode(segment) === token ? LOGGED_TOKEN : segment))
+    .join('/');
+}
+
+const safeDecode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/**
+ * How a request reads in a log line: Fastify's own fields, with the logged path above. The client's
  * address is kept (security, rate limits); the privacy notice says for how long.
  */
 export const LOG_SERIALIZERS = {
   req(request: FastifyRequest) {
     return {
       method: request.method,
-      url: typeof request.url === 'string' ? pathOnly(request.url) : undefined,
+      url: loggedPath(request),
       host: request.host,
       remoteAddress: request.ip,
       remotePort: request.socket?.remotePort,

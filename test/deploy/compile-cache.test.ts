@@ -6,7 +6,7 @@ import { ROOT, startServer, type ServerProcess } from '../faults/harness/server-
 
 // Decision 044: the units give Node a compile cache, and the server writes it as soon as it listens, so
 // that every later start takes its modules, TypeScript already stripped, from the cache and never loads
-// the type stripper (about 10 MiB at rest, docs/benchmarks.md).
+// the type stripper (about 10 MiB at rest, decision 044).
 
 const units = Object.fromEntries(
   ['sitio.service', 'sitio@.service'].map((name) => [

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditRoutes } from '../audit/audit.routes.ts';
 import { adminScope, sessionScope } from '../plugins/sessions.ts';
-import { ensureAdmin } from './admins.repository.ts';
 import { adminsRoutes } from './admins.routes.ts';
+import { ensureAdmin } from './admins.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
+import { scheduleResetPruning } from './password-reset.service.ts';
 import { requireAdminPlugin } from './require-admin.ts';
 import { secondFactorRoutes } from './second-factor.routes.ts';
 import { stepUpPlugin } from './step-up.ts';
@@ -31,6 +32,7 @@ export const accountsPlugin = fp(
     await app.register(stepUpPlugin);
     // A forgotten password: public routes, outside the admin scope (they read no session).
     await app.register(fp(passwordResetRoutes, { name: 'password-reset' }));
+    scheduleResetPruning(app);
     await app.register(sessionScope(authRoutes));
     await app.register(
       adminScope(async (scope) => {

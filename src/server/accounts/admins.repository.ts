@@ -34,6 +34,12 @@ export async function listAdmins(db: Kysely<Database>) {
   return rows.map((row) => ({ id: row.id, email: row.email, createdAt: row.created_at }));
 }
 
+/** Whether the site has an admin at all. */
+export async function anyAdmin(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('admins').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Stores an account with its password's hash. */
 export async function createAdmin(db: Kysely<Database>, email: string, password: string) {
   const admin = {
     id: randomUUID(),
@@ -45,45 +51,23 @@ export async function createAdmin(db: Kysely<Database>, email: string, password:
   return { id: admin.id, email: admin.email };
 }
 
-/**
- * Creates the admin named by the configuration in a site that has no admin yet; never changes a
- * password, and never brings back an account that was removed (after a compromise, say) while others
- * remain.
- */
-export async function ensureAdmin(db: Kysely<Database>, email: string, password: string): Promise<boolean> {
-  const any = await db.selectFrom('admins').select('id').limit(1).executeTakeFirst();
-  if (any) return false;
-  try {
-    await createAdmin(db, email, password);
-    return true;
-  } catch (error) {
-    // Another instance created it at the same moment.
-    if (await findAdminByEmail(db, email)) return false;
-    throw error;
-  }
-}
-
-export async function setAdminPassword(db: Kysely<Database>, id: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+export async function setPasswordHash(db: Kysely<Database>, id: string, passwordHash: string): Promise<void> {
   await db.updateTable('admins').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
 
-export type RemoveAdminResult = 'missing' | 'last' | 'removed';
+export async function setAdminPassword(db: Kysely<Database>, id: string, password: string): Promise<void> {
+  await setPasswordHash(db, id, await hashPassword(password));
+}
 
-/** Removes an account unless it is the only one left. */
-export async function removeAdminUnlessLast(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  id: string,
-): Promise<RemoveAdminResult> {
-  // The check and the delete share a transaction so two removals at once cannot leave nobody.
-  return db.transaction().execute(async (trx) => {
-    const query = trx.selectFrom('admins').select('id');
-    // SQLite runs one write transaction at a time; PostgreSQL needs the rows locked.
-    const admins = await (dialect === 'postgres' ? query.forUpdate() : query).execute();
-    if (!admins.some((admin) => admin.id === id)) return 'missing';
-    if (admins.length <= 1) return 'last';
-    await trx.deleteFrom('admins').where('id', '=', id).execute();
-    return 'removed';
-  });
+/**
+ * Every account's id and address, locked until the transaction ends on PostgreSQL (SQLite runs one
+ * write transaction at a time anyway), so what is counted cannot change before the caller acts on it.
+ */
+export function adminsForUpdate(trx: Kysely<Database>, dialect: Dialect) {
+  const query = trx.selectFrom('admins').select(['id', 'email']);
+  return (dialect === 'postgres' ? query.forUpdate() : query).execute();
+}
+
+export async function deleteAdmin(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('admins').where('id', '=', id).execute();
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase, testDialects } from '../test/databases.ts';
-import { createAdmin, ensureAdmin, findAdminByEmail, removeAdminUnlessLast } from './admins.repository.ts';
+import { createAdmin, findAdminByEmail } from './admins.repository.ts';
+import { ensureAdmin, removeAdmin } from './admins.service.ts';
 
 describe.each(testDialects)('the configured first admin on %s', (dialect) => {
   const handle = openTestDatabase(dialect);
@@ -13,7 +14,10 @@ describe.each(testDialects)('the configured first admin on %s', (dialect) => {
 
     const second = await createAdmin(db, 'segunda@example.org', password);
     const first = await findAdminByEmail(db, 'primera@example.org');
-    expect(await removeAdminUnlessLast(db, dialect, first!.id)).toBe('removed');
+    expect(await removeAdmin(db, dialect, first!.id)).toEqual({
+      id: first!.id,
+      email: 'primera@example.org',
+    });
     expect(second.email).toBe('segunda@example.org');
     // The variable left set at the next start: the removed account stays removed.
     expect(await ensureAdmin(db, 'primera@example.org', password)).toBe(false);

@@ -6,7 +6,6 @@ import { hashToken, newToken } from '../lib/link-tokens.ts';
 /** How long a reset link works. */
 export const RESET_LINK_MS = 30 * MINUTE_MS;
 
-
 /**
  * Makes a reset link's token for the account and stores its hash, valid for 30 minutes from `now`.
  * Earlier links of the account keep working until they expire or one of them is used.

@@ -2,24 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PasswordResetConfirmSchema, PasswordResetRequestSchema } from '../../shared/account-schemas.ts';
 import { apiRoutes } from '../../shared/api-paths.ts';
-import { HOUR_MS } from '../../shared/clock.ts';
-import { recoveryMessages } from '../../shared/messages.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { queueMail } from '../mail/outbox.repository.ts';
-import { HttpError } from '../plugins/errors.ts';
-import { endOtherSessions } from '../plugins/session-store.ts';
-import { findAdminByEmail, findAdminById, normaliseEmail, setAdminPassword } from './admins.repository.ts';
+import { normaliseEmail } from './admins.repository.ts';
 import { attemptLimit } from './attempt-limit.ts';
-import { issueResetToken, pruneResetTokens, useResetToken } from './password-reset.repository.ts';
-import { passwordChangedMail, passwordResetMail } from './templates.ts';
-import { scheduleJob } from '../lib/schedule-job.ts';
+import { requesterOf } from './auth.service.ts';
+import { resetPassword, sendResetLink } from './password-reset.service.ts';
 
 /** Links asked for one address in 15 minutes, whoever asks. */
 export const RESET_REQUESTS_PER_ADDRESS = 5;
 
-/** The admin app's page that takes the link's token (after `#`, so no server ever sees it in a URL). */
-export const resetLinkPath = (token: string) => `/admin#/restablecer-contrasena/${token}`;
+const OK = dataEnvelope(z.object({ ok: z.boolean() }));
 
 /**
  * "¿Olvidaste tu contraseña?" (decision 035). Public routes (no session is read or made):
@@ -62,36 +54,6 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', async () => app.passwordResets.settled());
 
-  const sendLink = async (typed: string, ip: string) => {
-    const now = new Date();
-    await pruneResetTokens(app.db, now);
-    const admin = await findAdminByEmail(app.db, typed);
-    if (!admin) return;
-    const token = await issueResetToken(app.db, admin.id, now);
-    await queueMail(
-      app.db,
-      [
-        {
-          purpose: 'password-reset',
-          to: admin.email,
-          ...passwordResetMail(admin.email, `${app.config.siteUrl}${resetLinkPath(token)}`),
-          refId: admin.id,
-        },
-      ],
-      app.config.mailFrom,
-      now,
-    );
-    app.mailWorker.wake();
-    await recordAudit(app.db, {
-      adminId: admin.id,
-      adminEmail: admin.email,
-      action: 'auth.password-reset.request',
-      method: 'POST',
-      path: apiRoutes.passwordReset,
-      detail: `Enlace para restablecer la contraseña enviado (pedido desde ${ip})`,
-    });
-  };
-
   app.post(
     apiRoutes.passwordReset,
     {
@@ -100,12 +62,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       onResponse: async (request, reply) => {
         if (reply.statusCode !== 202) return;
         const { email } = request.body as { email: string };
-        later(() => sendLink(email, request.ip));
+        const who = requesterOf(request);
+        later(() => sendResetLink(app, who, email));
       },
-      schema: {
-        body: PasswordResetRequestSchema,
-        response: { 202: dataEnvelope(z.object({ ok: z.boolean() })), 429: ApiErrorSchema },
-      },
+      schema: { body: PasswordResetRequestSchema, response: { 202: OK, 429: ApiErrorSchema } },
     },
     async (_request, reply) => reply.code(202).send({ data: { ok: true } }),
   );
@@ -116,53 +76,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: perClientConfirm,
       schema: {
         body: PasswordResetConfirmSchema,
-        response: {
-          200: dataEnvelope(z.object({ ok: z.boolean() })),
-          400: ApiErrorSchema,
-          429: ApiErrorSchema,
-        },
+        response: { 200: OK, 400: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request) => {
-      const now = new Date();
-      const invalid = () =>
-        new HttpError(400, 'RESET_LINK_INVALID', recoveryMessages.resetLinkInvalid, {
-          token: recoveryMessages.resetLinkInvalid,
-        });
-      const adminId = await useResetToken(app.db, request.body.token, now);
-      const admin = adminId ? await findAdminById(app.db, adminId) : undefined;
-      if (!admin) throw invalid();
-      await setAdminPassword(app.db, admin.id, request.body.password);
-      const ended = await endOtherSessions(app.db, admin.id, '');
-      await recordAudit(app.db, {
-        adminId: admin.id,
-        adminEmail: admin.email,
-        action: 'auth.password-reset',
-        method: request.method,
-        path: apiRoutes.passwordResetConfirm,
-        detail: `Contraseña nueva con un enlace enviado por correo; ${ended} sesiones cerradas (desde ${request.ip})`,
-      });
-      await queueMail(
-        app.db,
-        [
-          {
-            purpose: 'password-changed',
-            to: admin.email,
-            ...passwordChangedMail(admin.email, now),
-            refId: admin.id,
-          },
-        ],
-        app.config.mailFrom,
-        now,
-      );
-      app.mailWorker.wake();
+      await resetPassword(app, requesterOf(request), request.body.token, request.body.password);
       return { data: { ok: true } };
     },
-  );
-
-  // Links past their 30 minutes are deleted when a new one is asked for, and at least every hour.
-  scheduleJob(app, { name: 'reset link pruning', everyMs: HOUR_MS }, () =>
-    pruneResetTokens(app.db, new Date()),
   );
 };
 

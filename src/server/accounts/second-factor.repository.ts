@@ -34,7 +34,10 @@ export async function secondFactorOf(
   };
 }
 
-/** Turns the second factor on with its secret and a fresh set of recovery codes (old ones are dropped). */
+/**
+ * Turns the second factor on with its secret and a fresh set of recovery codes (old ones are dropped).
+ * Pass a transaction: the three statements belong together.
+ */
 export async function enableSecondFactor(
   db: Kysely<Database>,
   adminId: string,
@@ -43,37 +46,34 @@ export async function enableSecondFactor(
   recoveryCodes: string[],
 ): Promise<void> {
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('admins')
-      .set({ totp_secret: secret, totp_enabled_at: now, totp_last_step: acceptedStep })
-      .where('id', '=', adminId)
-      .execute();
-    await trx.deleteFrom('admin_recovery_codes').where('admin_id', '=', adminId).execute();
-    await trx
-      .insertInto('admin_recovery_codes')
-      .values(
-        recoveryCodes.map((code) => ({
-          id: randomUUID(),
-          admin_id: adminId,
-          code_hash: hashRecoveryCode(code),
-          used_at: null,
-          created_at: now,
-        })),
-      )
-      .execute();
-  });
+  await db
+    .updateTable('admins')
+    .set({ totp_secret: secret, totp_enabled_at: now, totp_last_step: acceptedStep })
+    .where('id', '=', adminId)
+    .execute();
+  await db.deleteFrom('admin_recovery_codes').where('admin_id', '=', adminId).execute();
+  await db
+    .insertInto('admin_recovery_codes')
+    .values(
+      recoveryCodes.map((code) => ({
+        id: randomUUID(),
+        admin_id: adminId,
+        code_hash: hashRecoveryCode(code),
+        used_at: null,
+        created_at: now,
+      })),
+    )
+    .execute();
 }
 
+/** Turns the second factor off and drops its recovery codes. Pass a transaction: both belong together. */
 export async function disableSecondFactor(db: Kysely<Database>, adminId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('admins')
-      .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
-      .where('id', '=', adminId)
-      .execute();
-    await trx.deleteFrom('admin_recovery_codes').where('admin_id', '=', adminId).execute();
-  });
+  await db
+    .updateTable('admins')
+    .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
+    .where('id', '=', adminId)
+    .execute();
+  await db.deleteFrom('admin_recovery_codes').where('admin_id', '=', adminId).execute();
 }
 
 /**

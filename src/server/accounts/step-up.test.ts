@@ -7,7 +7,7 @@ import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
 import { ACCOUNT_ATTEMPTS } from './attempt-limit.ts';
 import { createAdmin } from './admins.repository.ts';
-import { STEP_UP_MS } from './step-up.ts';
+import { STEP_UP_MS } from './step-up.service.ts';
 
 const codeFor = (secret: string, offsetSeconds = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetSeconds * 1_000 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiRoutes } from '../../shared/api-paths.ts';
 import { recordAudit } from './audit.repository.ts';
+import { answeredId } from '../lib/answered-id.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Visitors' forms and the token endpoint are not admin actions, even when an admin sends them. Logins
@@ -98,7 +99,7 @@ export function installAuditHooks(app: FastifyInstance): void {
         action: actionName(request.method, routeUrl),
         method: request.method,
         path: request.url.split('?')[0] ?? request.url,
-        targetId: request.auditTargetId ?? targetFrom(request, idIn(payload)),
+        targetId: request.auditTargetId ?? targetFrom(request, answeredId(payload)),
         detail: request.auditDetail ?? null,
       });
     } catch (error) {
@@ -106,14 +107,4 @@ export function installAuditHooks(app: FastifyInstance): void {
     }
     return payload;
   });
-}
-
-function idIn(payload: unknown): string | undefined {
-  if (typeof payload !== 'string' || payload.length > 10_000) return undefined;
-  try {
-    const id = (JSON.parse(payload) as { data?: { id?: unknown } }).data?.id;
-    return typeof id === 'string' ? id : undefined;
-  } catch {
-    return undefined;
-  }
 }

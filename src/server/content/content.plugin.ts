@@ -12,14 +12,12 @@ import {
 } from '../../shared/schemas.ts';
 import { adminScope } from '../plugins/sessions.ts';
 import { adminContentRoutes } from './admin-content.routes.ts';
+import { calendarRoutes } from './calendar.routes.ts';
+import { eventsContent, newsContent, partnersContent, publicContent } from './content.service.ts';
+import { contentReadRoutes, contentWriteRoutes } from './crud.routes.ts';
+import { itemPageRoutes } from './item-pages.routes.ts';
 import { startPublicationTimer, type PublicationTimer } from './publication-timer.ts';
 import { publishedEvents } from './published-events.ts';
-import { calendarRoutes } from './calendar.routes.ts';
-import { contentReadRoutes, contentWriteRoutes } from './crud.routes.ts';
-import { eventsRepository } from './events.repository.ts';
-import { itemPageRoutes } from './item-pages.routes.ts';
-import { newsRepository } from './news.repository.ts';
-import { partnersRepository } from './partners.repository.ts';
 import { seedDemoContentIfEmpty } from './seed.ts';
 import { sitemapRoutes } from './sitemap.routes.ts';
 
@@ -30,7 +28,7 @@ const resources = (now: () => Date) =>
       input: EventInputSchema,
       entity: EventSchema,
       adminEntity: AdminEventSchema,
-      repository: eventsRepository,
+      store: eventsContent,
       now,
     },
     news: {
@@ -38,14 +36,14 @@ const resources = (now: () => Date) =>
       input: NewsInputSchema,
       entity: NewsSchema,
       adminEntity: AdminNewsSchema,
-      repository: newsRepository,
+      store: newsContent,
       now,
     },
     partners: {
       resource: 'partners',
       input: PartnerInputSchema,
       entity: PartnerSchema,
-      repository: partnersRepository,
+      store: partnersContent,
       now,
     },
   }) as const;
@@ -65,15 +63,7 @@ export const contentPlugin = fp(
     // What is public depends on the time: a test gives its own clock.
     const now = app.config.now ?? (() => new Date());
     const { events, news, partners } = resources(now);
-    app.pageRenderer.drawContentFrom(async () => {
-      const at = now();
-      const [eventList, newsList, partnerList] = await Promise.all([
-        eventsRepository.list(app.db, at),
-        newsRepository.list(app.db, at),
-        partnersRepository.list(app.db, at),
-      ]);
-      return { events: eventList, news: newsList, partners: partnerList };
-    });
+    app.pageRenderer.drawContentFrom(() => publicContent(app.db, now()));
     await app.register(contentReadRoutes(events));
     await app.register(contentReadRoutes(news));
     await app.register(contentReadRoutes(partners));

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes, payloadKeys, type Resource } from '../../shared/api-paths.ts';
-import { ApiErrorSchema, IdParamSchema, IdSchema, dataEnvelope } from '../../shared/schemas.ts';
+import { ApiErrorSchema, IdSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
-import { notFound } from '../plugins/errors.ts';
+import { DeletedSchema, found, recordSchema } from '../lib/route-helpers.ts';
 import { PREPARED_ROUTE, prepareBody, sendPrepared, type PreparedBody } from '../site/prepared-body.ts';
-import type { ContentRepository } from './table-repository.ts';
+import { adminWrites, type ContentStore } from './content.service.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Lists may be kept, but asked again each time (their ETag makes that a 304). */
@@ -17,7 +17,7 @@ export interface ContentResource<Input, Entity> {
   entity: z.ZodType<Entity>;
   /** Events and news: the entity as the admin reads it, with its state. */
   adminEntity?: z.ZodType;
-  repository: ContentRepository<Input, Entity>;
+  store: ContentStore<Input, Entity>;
   /** The time that decides what is public (a test's clock, else the system's). */
   now: () => Date;
 }
@@ -29,8 +29,7 @@ export interface ContentResource<Input, Entity> {
 export function contentReadRoutes<Input, Entity>(
   definition: ContentResource<Input, Entity>,
 ): FastifyPluginAsyncZod {
-  const { resource, repository, now } = definition;
-  const one = dataEnvelope(definition.entity);
+  const { resource, store, now } = definition;
   const listEnvelope = dataEnvelope(z.array(definition.entity));
 
   return async (app) => {
@@ -54,7 +53,7 @@ export function contentReadRoutes<Input, Entity>(
     });
     const prepareList = () => {
       const started = generation;
-      const prepared = repository
+      const prepared = store
         .list(app.db, now())
         .then((data) => prepareBody(JSON.stringify(listEnvelope.parse({ data }))));
       // A failed read is not kept, nor one that a write overtook.
@@ -94,18 +93,13 @@ export function contentReadRoutes<Input, Entity>(
       },
     );
 
-    app.get(
-      apiRoutes.get(resource),
-      { schema: { params: IdParamSchema, response: { 200: one, 404: ApiErrorSchema } } },
-      async (request, reply) => {
-        // Only what is public: a draft's or a scheduled entry's id is unknown here (the admin reads it
-        // through her own routes).
-        const entity = await repository.get(app.db, request.params.id, now());
-        if (!entity) throw notFound();
-        reply.header('Cache-Control', 'no-cache');
-        return { data: entity };
-      },
-    );
+    app.get(apiRoutes.get(resource), { schema: recordSchema(definition.entity) }, async (request, reply) => {
+      // Only what is public: a draft's or a scheduled entry's id is unknown here (the admin reads it
+      // through her own routes).
+      const entity = found(await store.get(app.db, request.params.id, now()));
+      reply.header('Cache-Control', 'no-cache');
+      return { data: entity };
+    });
   };
 }
 
@@ -117,17 +111,15 @@ export function contentReadRoutes<Input, Entity>(
 export function contentWriteRoutes<Input, Entity>(
   definition: ContentResource<Input, Entity>,
 ): FastifyPluginAsyncZod {
-  const { resource, repository, now } = definition;
+  const { resource, store, now } = definition;
   const keys = payloadKeys[resource];
   const one = dataEnvelope(definition.adminEntity ?? definition.entity);
-  /** The written entry as the admin reads it (with its state, when it has one). */
-  const answer = async (app: { db: Parameters<typeof repository.get>[0] }, entity: Entity, at: Date) =>
-    (repository.getAny ? await repository.getAny(app.db, (entity as { id: string }).id, at) : undefined) ??
-    entity;
   const createBody = z.strictObject({ [keys.createKey]: definition.input });
   const updateBody = z.strictObject({ [keys.idKey]: IdSchema, [keys.dataKey]: definition.input });
 
   return async (app) => {
+    const writes = adminWrites(app, resource, store, now);
+
     app.post(
       apiRoutes.create(resource),
       {
@@ -135,10 +127,7 @@ export function contentWriteRoutes<Input, Entity>(
       },
       async (request, reply) => {
         const input = (request.body as Record<string, Input>)[keys.createKey] as Input;
-        const at = now();
-        const entity = await repository.create(app.db, input, at);
-        app.contentChanges.publish(resource);
-        return reply.code(201).send({ data: await answer(app, entity, at) });
+        return reply.code(201).send({ data: await writes.create(input) });
       },
     );
 
@@ -149,36 +138,12 @@ export function contentWriteRoutes<Input, Entity>(
       },
       async (request) => {
         const body = request.body as Record<string, unknown>;
-        const at = now();
-        const entity = await repository.update(
-          app.db,
-          body[keys.idKey] as string,
-          body[keys.dataKey] as Input,
-          at,
-        );
-        if (!entity) throw notFound();
-        app.contentChanges.publish(resource);
-        return { data: await answer(app, entity, at) };
+        return { data: found(await writes.update(body[keys.idKey] as string, body[keys.dataKey] as Input)) };
       },
     );
 
-    app.delete(
-      apiRoutes.remove(resource),
-      {
-        schema: {
-          params: IdParamSchema,
-          response: {
-            200: dataEnvelope(z.object({ id: z.string() })),
-            401: ApiErrorSchema,
-            404: ApiErrorSchema,
-          },
-        },
-      },
-      async (request) => {
-        if (!(await repository.remove(app.db, request.params.id))) throw notFound();
-        app.contentChanges.publish(resource);
-        return { data: { id: request.params.id } };
-      },
-    );
+    app.delete(apiRoutes.remove(resource), { schema: recordSchema(DeletedSchema, 401) }, async (request) => ({
+      data: found(await writes.remove(request.params.id)),
+    }));
   };
 }

@@ -194,42 +194,25 @@ export const demoNews: NewsValues[] = [
 
 const linkedIn = (slug: string) => `https://www.linkedin.com/in/${slug}-ejemplo`;
 
-export const demoPartners: PartnerValues[] = [
-  { name: 'Adriana Beltrán Ochoa', job: 'Ingeniera de proyectos solares', link: linkedIn('adriana-beltran') },
-  { name: 'Beatriz Carrillo Maza', job: 'Directora de sostenibilidad', link: linkedIn('beatriz-carrillo') },
-  {
-    name: 'Carmen Delgado Íñiguez',
-    job: 'Especialista en regulación energética',
-    link: linkedIn('carmen-delgado'),
-  },
-  { name: 'Daniela Escobar Ruiz', job: 'Analista de mercados eléctricos', link: linkedIn('daniela-escobar') },
-  { name: 'Elena Fuentes Aragón', job: 'Gerente de parques eólicos', link: linkedIn('elena-fuentes') },
-  { name: 'Fernanda Gallardo Paz', job: 'Consultora en eficiencia energética' },
-  {
-    name: 'Gabriela Herrera Soto',
-    job: 'Investigadora en almacenamiento de energía',
-    link: linkedIn('gabriela-herrera'),
-  },
-  {
-    name: 'Isabel Juárez Montaño',
-    job: 'Abogada en energía y medio ambiente',
-    link: linkedIn('isabel-juarez'),
-  },
-  { name: 'Lucía Mendoza Treviño', job: 'Ingeniera eléctrica de redes', link: linkedIn('lucia-mendoza') },
-  { name: 'Mariana Núñez Villalobos', job: 'Emprendedora en energía comunitaria' },
-  {
-    name: 'Natalia Orozco Quiroga',
-    job: 'Especialista en financiamiento verde',
-    link: linkedIn('natalia-orozco'),
-  },
-  {
-    name: 'Paola Ramírez Ugalde',
-    job: 'Estudiante de ingeniería en energías renovables',
-    link: linkedIn('paola-ramirez'),
-  },
-].map((partner: { name: string; job: string; link?: string }, index) => ({
-  name: partner.name,
-  job: partner.job,
-  link: partner.link,
+/** Name, job and, for most, the name of a LinkedIn profile (fictional, like everything here). */
+const PARTNER_SEEDS: [name: string, job: string, profile?: string][] = [
+  ['Adriana Beltrán Ochoa', 'Ingeniera de proyectos solares', 'adriana-beltran'],
+  ['Beatriz Carrillo Maza', 'Directora de sostenibilidad', 'beatriz-carrillo'],
+  ['Carmen Delgado Íñiguez', 'Especialista en regulación energética', 'carmen-delgado'],
+  ['Daniela Escobar Ruiz', 'Analista de mercados eléctricos', 'daniela-escobar'],
+  ['Elena Fuentes Aragón', 'Gerente de parques eólicos', 'elena-fuentes'],
+  ['Fernanda Gallardo Paz', 'Consultora en eficiencia energética'],
+  ['Gabriela Herrera Soto', 'Investigadora en almacenamiento de energía', 'gabriela-herrera'],
+  ['Isabel Juárez Montaño', 'Abogada en energía y medio ambiente', 'isabel-juarez'],
+  ['Lucía Mendoza Treviño', 'Ingeniera eléctrica de redes', 'lucia-mendoza'],
+  ['Mariana Núñez Villalobos', 'Emprendedora en energía comunitaria'],
+  ['Natalia Orozco Quiroga', 'Especialista en financiamiento verde', 'natalia-orozco'],
+  ['Paola Ramírez Ugalde', 'Estudiante de ingeniería en energías renovables', 'paola-ramirez'],
+];
+
+export const demoPartners: PartnerValues[] = PARTNER_SEEDS.map(([name, job, profile], index) => ({
+  name,
+  job,
+  link: profile ? linkedIn(profile) : undefined,
   images: [`/demo/partners/partner-${index + 1}.svg`],
 }));

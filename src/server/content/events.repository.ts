@@ -29,6 +29,5 @@ export const eventsRepository = tableRepository({
     ['event_date', 'asc'],
     ['name', 'asc'],
   ],
-  slug: { from: (input) => input.name, fallback: 'evento' },
-  publication: (input) => ({ status: input.status ?? 'published', publishAt: input.publishAt }),
+  publication: true,
 });

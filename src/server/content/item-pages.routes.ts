@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { itemPaths, itemSections } from '../../shared/api-paths.ts';
-import { eventsRepository } from './events.repository.ts';
-import { newsRepository } from './news.repository.ts';
+import { eventsContent, newsContent } from './content.service.ts';
 import { PREPARED_ROUTE, sendPrepared } from '../site/prepared-body.ts';
 
 const kinds = [
-  { section: 'Noticias', repository: newsRepository, path: itemPaths.news, home: itemSections.news },
-  { section: 'Eventos', repository: eventsRepository, path: itemPaths.event, home: itemSections.event },
+  { section: 'Noticias', store: newsContent, path: itemPaths.news, home: itemSections.news },
+  { section: 'Eventos', store: eventsContent, path: itemPaths.event, home: itemSections.event },
 ] as const;
 
 /**
@@ -24,13 +23,13 @@ export const itemPageRoutes: FastifyPluginAsync = async (app) => {
         const { key } = request.params;
         // Slugs and ids are both [A-Za-z0-9-]: anything else names no entry.
         if (!/^[A-Za-z0-9_-]{1,200}$/.test(key)) return reply.redirect(kind.home, 302);
-        const entry = await kind.repository.getBySlug(app.db, key, app.publishing.now());
+        const entry = await kind.store.getBySlug(app.db, key, app.publishing.now());
         if (entry) {
           const page = await renderer.page(kind.path(entry.slug));
           reply.header('Cache-Control', 'no-cache');
           return sendPrepared(request, reply, page, 'text/html; charset=utf-8');
         }
-        const byId = await kind.repository.get(app.db, key, app.publishing.now());
+        const byId = await kind.store.get(app.db, key, app.publishing.now());
         if (byId) return reply.redirect(kind.path(byId.slug), 301);
         return reply.redirect(kind.home, 302);
       },

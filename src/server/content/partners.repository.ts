@@ -27,4 +27,5 @@ export const partnersRepository = tableRepository({
     link: input.link ?? null,
   }),
   order: [['name', 'asc']],
+  publication: false,
 });

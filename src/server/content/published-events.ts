@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../plugins/errors.ts';
 import type { PublishedEvents } from '../plugins/published-events.ts';
-import { eventsRepository } from './events.repository.ts';
+import { eventsContent } from './content.service.ts';
 
 /** What the other domains may ask of the events (plugins/published-events.ts), read on the content's clock. */
 export function publishedEvents(app: FastifyInstance, now: () => Date): PublishedEvents {
-  const find = (id: string) => eventsRepository.get(app.db, id, now());
+  const find = (id: string) => eventsContent.get(app.db, id, now());
   return {
     find,
     async required(request) {

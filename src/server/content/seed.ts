@@ -1,7 +1,5 @@
 import type { Kysely } from 'kysely';
-import { eventsRepository } from './events.repository.ts';
-import { newsRepository } from './news.repository.ts';
-import { partnersRepository } from './partners.repository.ts';
+import { eventsContent, newsContent, partnersContent } from './content.service.ts';
 import { demoEvents, demoNews, demoPartners } from './demo-content.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -26,13 +24,13 @@ async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 export async function seedDemoContentIfEmpty(db: Kysely<Database>, now = new Date()): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   await db.transaction().execute(async (trx) => {
-    for (const event of demoEvents(now)) await eventsRepository.create(trx, event);
+    for (const event of demoEvents(now)) await eventsContent.create(trx, event);
     // Oldest first, so the list (newest first) shows the first entry on top.
     for (const news of [...demoNews].reverse()) {
-      await newsRepository.create(trx, news);
+      await newsContent.create(trx, news);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    for (const partner of demoPartners) await partnersRepository.create(trx, partner);
+    for (const partner of demoPartners) await partnersContent.create(trx, partner);
     await trx.insertInto('kv').values({ key: 'demo_seeded_at', value: now.toISOString() }).execute();
   });
   return true;

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PAGE_PATHS, itemPaths } from '../../shared/api-paths.ts';
 import { escapeHtml as escapeXml } from '../lib/html.ts';
-import { eventsRepository } from './events.repository.ts';
-import { newsRepository } from './news.repository.ts';
+import { eventsContent, newsContent } from './content.service.ts';
 
 /** sitemap.xml: every page, each news entry's and event's too, with absolute URLs from SITE_URL. */
 export const sitemapRoutes: FastifyPluginAsync = async (app) => {
@@ -10,8 +9,8 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const [news, events] = await Promise.all([
-      newsRepository.list(app.db, app.publishing.now()),
-      eventsRepository.list(app.db, app.publishing.now()),
+      newsContent.list(app.db, app.publishing.now()),
+      eventsContent.list(app.db, app.publishing.now()),
     ]);
     const paths = [
       ...PAGE_PATHS,

@@ -25,6 +25,8 @@ describe.each(testDialects)('health on %s', (dialect) => {
       status: 'ok',
       version: expect.stringMatching(/^\d+\.\d+\.\d+(\+[0-9a-f]{7,12})?$/),
       mail: { oldestUnsentSeconds: null, failed: 0 },
+      // One instance without Redis: its limits count in its own memory.
+      rateLimits: 'local',
     });
   });
 
@@ -99,6 +101,10 @@ describe('health when the outbox cannot be read after the ping', () => {
     await t.app.db.schema.dropTable('outbox').execute();
     const response = await t.app.inject('/api/health');
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'unavailable', version: expect.any(String) });
+    expect(response.json()).toEqual({
+      status: 'unavailable',
+      version: expect.any(String),
+      rateLimits: 'local',
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
-import { storeRequest } from '../requests/requests.repository.ts';
+import { storeRequest } from '../requests/accept-request.ts';
 import { MAIL, contactRequest, outboxRows, testWorker } from '../test/mail.ts';
 import type { MailWorker } from './worker.ts';
 

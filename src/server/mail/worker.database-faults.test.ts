@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
-import { storeRequest } from '../requests/requests.repository.ts';
+import { storeRequest } from '../requests/accept-request.ts';
 import { MAIL, contactRequest, createClock, outboxRows, testWorker, mailTestBed } from '../test/mail.ts';
 
 const LEASE_MS = 30_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer } from '../test/smtp-peer.ts';
-import { storeRequest } from '../requests/requests.repository.ts';
+import { storeRequest } from '../requests/accept-request.ts';
 import {
   MAIL,
   contactRequest,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
-import { storeRequest } from '../requests/requests.repository.ts';
+import { storeRequest } from '../requests/accept-request.ts';
 import {
   MAIL,
   RETRY_BASE_MS,

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../shared/clock.ts';
+import { DAY_MS, clock } from '../../shared/clock.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy.ts';
 import { consentsOf } from '../consent/consents.repository.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer, type ReceivedMessage, type SmtpPeer } from '../test/smtp-peer.ts';
-import { queueNextBatch, startSending } from './campaigns.repository.ts';
-import { purgeExpiredPending } from './subscribers.repository.ts';
+import { queueNextBatch, startSending } from './campaigns.service.ts';
+import { purgeExpiredPending } from './subscriptions.service.ts';
 
 const SITE = 'https://sitio.example.org';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: SITE };
@@ -509,6 +509,66 @@ describe.each(testDialects)('el boletín en %s', (dialect) => {
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
     const anonymous = await new Browser(t.app).request('GET', '/api/admin/newsletter/subscribers');
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('exporta el CSV con los mismos bytes de antes: marca BOM, fórmulas desactivadas, comillas y saltos de línea', async () => {
+    const stored = [
+      {
+        email: 'csv-a@example.org',
+        full_name: '=SUM(A1)',
+        status: 'pending',
+        source: 'boletin',
+        created_at: '2031-05-06T17:45:00.000Z',
+        status_changed_at: '2031-05-07T01:05:00.000Z',
+      },
+      {
+        email: 'csv-b@example.org',
+        full_name: 'Pérez, "la Jefa"\nSegunda línea',
+        status: 'unsubscribed',
+        source: 'contacto',
+        created_at: '2031-01-02T03:04:00.000Z',
+        status_changed_at: '2031-02-03T04:05:00.000Z',
+      },
+      {
+        email: 'csv-c@example.org',
+        full_name: null,
+        status: 'bounced',
+        source: 'membresia',
+        created_at: '2031-08-09T10:11:00.000Z',
+        status_changed_at: '2031-09-10T11:12:00.000Z',
+      },
+    ] as const;
+    await t.app.db
+      .insertInto('newsletter_subscribers')
+      .values(
+        stored.map((row, index) => ({
+          id: `csv-${index}`,
+          ...row,
+          notice_version: PRIVACY_NOTICE_VERSION,
+          confirm_token_hash: null,
+          pending_since: null,
+          confirmed_at: null,
+          unsubscribed_at: null,
+          bounced_at: null,
+        })),
+      )
+      .execute();
+    const csv = await admin.request('GET', '/api/admin/newsletter/subscribers/export.csv?q=csv-');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="boletin-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const at = (iso: string) => `"${clock.formatNumeric(iso)}"`;
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(csv.body).toBe(
+      '\uFEFFCorreo,Nombre,Estado,Desde (hora de la Ciudad de México),Origen,Alta\r\n' +
+        `csv-a@example.org,'=SUM(A1),Pendiente,${at('2031-05-07T01:05:00.000Z')},boletin,${at('2031-05-06T17:45:00.000Z')}\r\n` +
+        `csv-b@example.org,"Pérez, ""la Jefa""\nSegunda línea",Dada de baja,${at('2031-02-03T04:05:00.000Z')},contacto,${at('2031-01-02T03:04:00.000Z')}\r\n` +
+        `csv-c@example.org,,Rebotada,${at('2031-09-10T11:12:00.000Z')},membresia,${at('2031-08-09T10:11:00.000Z')}\r\n`,
+    );
+    const none = await admin.request('GET', '/api/admin/newsletter/subscribers/export.csv?q=nadie-asi');
+    expect(none.body).toBe('\uFEFFCorreo,Nombre,Estado,Desde (hora de la Ciudad de México),Origen,Alta\r\n');
   });
 
   it('la prueba llega a la administradora y la vista previa trae el enlace de baja', async () => {

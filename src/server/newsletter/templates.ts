@@ -9,6 +9,15 @@ export interface SiteAddress {
   siteUrl: string;
 }
 
+/** What the newsletter's mails need of the app's settings: the links' site and the sender. */
+export interface MailSettings extends SiteAddress {
+  mailFrom: string;
+}
+
+/** The outbox purposes of the newsletter's mails. */
+export const CONFIRMATION_PURPOSE = 'newsletter-confirm';
+export const CAMPAIGN_PURPOSE = 'newsletter';
+
 const absolute = (site: SiteAddress, path: string) => `${site.siteUrl.replace(/\/$/, '')}${path}`;
 
 /** The mail that asks a new address to confirm: its only link is the confirmation page's. */

@@ -7,6 +7,7 @@ import type * as IORedis from 'ioredis';
 import { lazyPackage } from '../lib/lazy-package.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/api-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
+import { sharedOrLocalStore, type LimitsWhere } from './rate-limit-store.ts';
 import { isSameOriginPost } from './same-origin.ts';
 import { HttpError } from './errors.ts';
 import { httpsLoginCheck } from './https-login.ts';
@@ -98,17 +99,26 @@ export const securityPlugin = fp(
           enableOfflineQueue: false,
         })
       : undefined;
+    // Without Redis (one instance), or while it does not answer, limits count in this instance's memory.
+    const limits = redis
+      ? sharedOrLocalStore(redis, 'site-rl-', (counting, error) => {
+          if (counting === 'local') {
+            app.log.warn({ err: error }, 'redis unavailable: rate limits count in this instance only');
+          } else app.log.info('redis answers again: rate limits are shared');
+        })
+      : undefined;
+    app.decorate('rateLimitsWhere', limits?.where ?? ({ counting: 'local' } as const));
     if (redis) {
-      redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable; rate limits fail open'));
+      // Errors reach the store's callbacks; the connection's own events need a listener of their own.
+      redis.on('error', () => {});
       app.addHook('onClose', async () => {
         redis.disconnect();
       });
     }
     await app.register(fastifyRateLimit, {
       global: false,
-      redis,
-      nameSpace: 'site-rl-',
-      skipOnError: true,
+      ...(limits ? { store: limits.store } : {}),
+      skipOnError: false,
       errorResponseBuilder: (_request, context) =>
         new HttpError(context.statusCode, 'RATE_LIMITED', apiMessages.rateLimited),
     });
@@ -120,6 +130,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The security headers every answer to this URL carries. */
     securityHeadersFor(url: string): Readonly<Record<string, string>>;
+    /** Where the rate limits count now: shared in Redis, or in this instance's memory. */
+    rateLimitsWhere: LimitsWhere;
   }
   interface FastifyContextConfig {
     /** The route takes plain form posts: instead of a CSRF token, the post must come from this site. */

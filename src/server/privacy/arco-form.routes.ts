@@ -1,14 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { arcoPaths, pagePaths } from '../../shared/api-paths.ts';
-import { arcoDeadlines, folioDay } from '../../shared/arco.ts';
-import { clock } from '../../shared/clock.ts';
 import type { ArcoFormAnswer } from '../../shared/form-answer.ts';
 import { apiMessages } from '../../shared/messages.ts';
 import { ARCO_FIELD_NAMES, ArcoRequestSchema } from '../../shared/privacy-schemas.ts';
 import { fieldMessages } from '../../shared/schemas.ts';
 import { publicFormLimit } from '../plugins/security.ts';
 import { formFields, privatePage, takePlainForms } from '../site/form-posts.ts';
-import { acceptArcoRequest } from './accept-arco.ts';
+import { acceptArcoRequest, arcoReceiptOf } from './arco.service.ts';
 
 /** An ARCO form holds a few fields and a description of at most 5 000 characters. */
 const FORM_BODY_LIMIT = 64 * 1024;
@@ -70,15 +68,8 @@ export const arcoFormRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get(arcoPaths.received, async (request, reply) => {
-    const folio = String((request.query as Record<string, unknown>).folio ?? '');
-    const day = folioDay(folio);
-    if (!day) return reply.redirect(pagePaths.derechosArco, 302);
-    const { answerDue } = arcoDeadlines(clock.startOfDay(day));
-    return answer(
-      reply,
-      200,
-      { kind: 'arco', values: {}, fields: {}, receipt: { folio, answerDue } },
-      arcoPaths.received,
-    );
+    const receipt = arcoReceiptOf(String((request.query as Record<string, unknown>).folio ?? ''));
+    if (!receipt) return reply.redirect(pagePaths.derechosArco, 302);
+    return answer(reply, 200, { kind: 'arco', values: {}, fields: {}, receipt }, arcoPaths.received);
   });
 };

@@ -3,7 +3,7 @@ import { privacyApiRoutes } from '../../shared/privacy-paths.ts';
 import { ArcoBodySchema, ArcoReceiptSchema } from '../../shared/privacy-schemas.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { publicFormLimit } from '../plugins/security.ts';
-import { acceptArcoRequest } from './accept-arco.ts';
+import { acceptArcoRequest } from './arco.service.ts';
 
 /**
  * POST /api/privacy/requests: an ARCO request. Stored with its folio, its consent and its mail before

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { HOUR_MS } from '../../shared/clock.ts';
+import { scheduleJob } from '../lib/schedule-job.ts';
 import { adminScope } from '../plugins/sessions.ts';
 import { arcoAdminRoutes } from './arco-admin.routes.ts';
 import { arcoFormRoutes } from './arco-form.routes.ts';
-import { anonymiseArcoRequests, arcoRequestsOf } from './arco.repository.ts';
 import { arcoRoutes } from './arco.routes.ts';
-import { schedulePrivacyHousekeeping } from './housekeeping.ts';
-import { emailHash, emailHashKey } from './person.ts';
+import { arcoPersonData } from './arco.service.ts';
+import { runPrivacyHousekeeping } from './housekeeping.service.ts';
+import { emailHashKey } from './person.service.ts';
 import { personRoutes } from './person.routes.ts';
 
 /**
@@ -19,16 +21,15 @@ export const privacyPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('privacyHashKey', emailHashKey(app.config.privacyHashSecret ?? app.config.sessionSecret));
     // Its own records: an erased person's ARCO requests stay, without who made them.
-    app.personData.register({
-      key: 'arcoRequests',
-      find: arcoRequestsOf,
-      erase: (db, email) => anonymiseArcoRequests(db, email, emailHash(app.privacyHashKey, email)),
-    });
+    app.personData.register(arcoPersonData(app.privacyHashKey));
     await app.register(arcoRoutes);
     await app.register(arcoFormRoutes);
     await app.register(adminScope(arcoAdminRoutes));
     await app.register(adminScope(personRoutes));
-    schedulePrivacyHousekeeping(app);
+    // At start and then every hour, on every instance.
+    scheduleJob(app, { name: 'privacy housekeeping', everyMs: HOUR_MS, awaitFirstRun: true }, () =>
+      runPrivacyHousekeeping(app),
+    );
   },
   {
     name: 'privacy',
@@ -38,7 +39,7 @@ export const privacyPlugin = fp(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The key of the hash that replaces an erased person's e-mail (privacy/person.ts). */
+    /** The key of the hash that replaces an erased person's e-mail (privacy/person.service.ts). */
     privacyHashKey: Buffer;
   }
 }

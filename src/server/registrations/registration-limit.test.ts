@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../shared/clock.ts';
 import { registrationPaths } from '../../shared/registration-paths.ts';
-import { eventsRepository } from '../content/events.repository.ts';
+import { eventsContent as eventsRepository } from '../content/content.service.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
 const SITE = 'https://sitio.example.org';

@@ -5,7 +5,7 @@ import { DAY_MS, HOUR_MS } from '../../shared/clock.ts';
 import { registrationMessages } from '../../shared/registration-messages.ts';
 import type { EventInput } from '../../shared/schemas.ts';
 import { consentsOf } from '../consent/consents.repository.ts';
-import { eventsRepository } from '../content/events.repository.ts';
+import { eventsContent as eventsRepository } from '../content/content.service.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';

@@ -1,39 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requestPaths } from '../../shared/api-paths.ts';
-import { MEMBERSHIP_TYPES, type MembershipType } from '../../shared/constants.ts';
-import type { FormAnswer } from '../../shared/form-answer.ts';
-import {
-  ContactFormSchema,
-  MembershipFormSchema,
-  REQUEST_FIELD_NAMES,
-  fieldMessages,
-} from '../../shared/schemas.ts';
 import { formFields, privatePage, takePlainForms } from '../site/form-posts.ts';
 import { publicFormLimit } from '../plugins/security.ts';
-import { acceptContactRequest } from './accept-request.ts';
+import { acceptContactRequest, readRequestForm, requestFormKind } from './accept-request.ts';
 
 /** A request form holds a few short fields; anything larger is not one. */
 const FORM_BODY_LIMIT = 16 * 1024;
-/** The fields whose values come back to the visitor with their mistakes (never the honeypot). */
-const ECHOED_FIELDS = [...REQUEST_FIELD_NAMES, 'memberships', 'newsletter'];
-
-const isMembershipType = (value: unknown): value is MembershipType =>
-  MEMBERSHIP_TYPES.includes(value as MembershipType);
-
-/** What the visitor typed, as text, to put back in the form. */
-function echoedValues(body: Record<string, unknown>): FormAnswer['values'] {
-  const values: FormAnswer['values'] = {};
-  for (const field of ECHOED_FIELDS) {
-    const value = body[field];
-    if (typeof value === 'string') values[field] = value.slice(0, 1_000);
-  }
-  return values;
-}
-
-function answerKind(body: Record<string, unknown>): FormAnswer['kind'] {
-  if (!('memberships' in body)) return 'contacto';
-  return isMembershipType(body.memberships) ? body.memberships : MEMBERSHIP_TYPES[0];
-}
 
 /**
  * The contact and membership forms posted as plain HTML forms, when no script has run (with script
@@ -51,7 +23,7 @@ export const formPostRoutes: FastifyPluginAsync = async (app) => {
     bodyLimit: FORM_BODY_LIMIT,
     refusal: (request, _status, message) => ({
       path: requestPaths.send,
-      form: { kind: answerKind(formFields(request.body)), values: {}, fields: {}, message },
+      form: { kind: requestFormKind(formFields(request.body)), values: {}, fields: {}, message },
     }),
   });
 
@@ -60,20 +32,11 @@ export const formPostRoutes: FastifyPluginAsync = async (app) => {
     // The limit counts the post as it arrives, before anything is read or drawn.
     { config: { sameOriginPost: true, rateLimit: publicFormLimit(app) } },
     async (request, reply) => {
-      const body = formFields(request.body);
-      const kind = answerKind(body);
-      const schema = kind === 'contacto' ? ContactFormSchema : MembershipFormSchema;
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) {
-        return privatePage(reply, 400).send(
-          await pages.renderPrivate(requestPaths.send, {
-            kind,
-            values: echoedValues(body),
-            fields: fieldMessages(parsed.error.issues),
-          }),
-        );
+      const form = readRequestForm(formFields(request.body));
+      if ('mistakes' in form) {
+        return privatePage(reply, 400).send(await pages.renderPrivate(requestPaths.send, form.mistakes));
       }
-      await acceptContactRequest(app, request.log, parsed.data);
+      await acceptContactRequest(app, request.log, form.request);
       // Post, then redirect: reloading the confirmation does not send the request again.
       return reply.header('Cache-Control', 'no-store').redirect(requestPaths.sent, 303);
     },

@@ -118,6 +118,40 @@ export async function listInbox(
   return { items: await withDelivery(db, rows), total: Number(count.n) };
 }
 
+/**
+ * The inbox in the list's order, a page of `pageSize` requests at a time (each with its delivery), at
+ * most `limit` in all. Each page is one short query that starts after the last row of the one before,
+ * so a long export never holds the whole list, nor the database's connection between two pages.
+ */
+export async function* inboxPages(
+  db: Kysely<Database>,
+  filter: InboxFilter,
+  order: 'asc' | 'desc',
+  limit: number,
+  pageSize: number,
+): AsyncGenerator<InboxItem[]> {
+  let left = limit;
+  let last: Selectable<RequestsTable> | undefined;
+  while (left > 0) {
+    let query = applyFilter(db.selectFrom('requests'), filter).selectAll();
+    if (last) {
+      const { created_at: at, id } = last;
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', order === 'asc' ? '>' : '<', at),
+          eb.and([eb('created_at', '=', at), eb('id', '>', id)]),
+        ]),
+      );
+    }
+    const take = Math.min(pageSize, left);
+    const rows = await query.orderBy('created_at', order).orderBy('id').limit(take).execute();
+    if (rows.length > 0) yield await withDelivery(db, rows);
+    if (rows.length < take) return;
+    left -= rows.length;
+    last = rows.at(-1);
+  }
+}
+
 export async function getInboxItem(db: Kysely<Database>, id: string): Promise<InboxItem | undefined> {
   const row = await db
     .selectFrom('requests')
@@ -171,14 +205,9 @@ export async function purgeHandledRequests(db: Kysely<Database>, days: number, n
   return Number(result.numDeletedRows);
 }
 
-/** Spam is kept this long, whatever its status, so a false positive can still be found. */
-export const SPAM_RETENTION_DAYS = 30;
-/** A request still `nueva` after this many days is pointed out on the admin's summary. */
-export const STALE_REQUEST_DAYS = 30;
-
-/** Deletes spam older than SPAM_RETENTION_DAYS, whatever its status. */
-export async function purgeSpam(db: Kysely<Database>, now = new Date()) {
-  const cutoff = new Date(now.getTime() - SPAM_RETENTION_DAYS * DAY_MS).toISOString();
+/** Deletes spam that arrived more than `days` days ago, whatever its status. */
+export async function purgeSpam(db: Kysely<Database>, days: number, now = new Date()) {
+  const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
   const result = await db
     .deleteFrom('requests')
     .where('spam', '=', 1)
@@ -187,9 +216,13 @@ export async function purgeSpam(db: Kysely<Database>, now = new Date()) {
   return Number(result.numDeletedRows);
 }
 
-/** Requests nobody has handled (still `nueva`, not spam) older than STALE_REQUEST_DAYS. */
-export async function staleRequestCount(db: Kysely<Database>, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - STALE_REQUEST_DAYS * DAY_MS).toISOString();
+/** Requests nobody has handled (still `nueva`, not spam) that arrived more than `days` days ago. */
+export async function staleRequestCount(
+  db: Kysely<Database>,
+  days: number,
+  now = new Date(),
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
   const row = await db
     .selectFrom('requests')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))

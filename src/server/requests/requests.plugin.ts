@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminScope } from '../plugins/sessions.ts';
-import { contactRequestStore, type ContactRequestStore } from './accept-request.ts';
 import { contactRoutes } from './contact.routes.ts';
 import { formPostRoutes } from './form-post.routes.ts';
 import { eraseRequestsOf, requestsOf } from './inbox.repository.ts';
@@ -14,7 +13,6 @@ import { scheduleRetention } from './retention.ts';
  */
 export const requestsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('contactRequests', contactRequestStore(app));
     // Contact and membership requests are personal data: found, exported and erased by the privacy rights.
     app.personData.register({ key: 'requests', find: requestsOf, erase: eraseRequestsOf });
     await app.register(contactRoutes);
@@ -24,10 +22,3 @@ export const requestsPlugin = fp(
   },
   { name: 'requests', dependencies: ['database', 'security', 'mail', 'accounts', 'site', 'person-data'] },
 );
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Stores contact and membership requests with their outbox rows (accept-request.ts). */
-    contactRequests: ContactRequestStore;
-  }
-}

@@ -6,15 +6,19 @@ import type { Database, UploadsTable } from '../db/schema.ts';
 export const UPLOADS_URL_PREFIX = '/uploads/';
 const UPLOAD_URL = /\/uploads\/([0-9a-f]{20}-\d+\.webp)/g;
 
+export interface SrcsetEntry {
+  url: string;
+  width: number;
+}
+
 export interface UploadRow {
   id: string;
   src: string;
   width: number;
   height: number;
-  srcset: { url: string; width: number }[];
+  srcset: SrcsetEntry[];
   originalName: string;
   createdAt: string;
-  used: boolean;
 }
 
 export interface NewUpload {
@@ -23,11 +27,24 @@ export interface NewUpload {
   src: string;
   width: number;
   height: number;
-  srcset: { url: string; width: number }[];
+  srcset: SrcsetEntry[];
 }
 
-const srcsetOf = (row: Pick<Selectable<UploadsTable>, 'srcset'>) =>
-  JSON.parse(row.srcset) as { url: string; width: number }[];
+const srcsetOf = (row: Pick<Selectable<UploadsTable>, 'srcset'>) => JSON.parse(row.srcset) as SrcsetEntry[];
+
+const toUpload = (row: Selectable<UploadsTable>): UploadRow => ({
+  id: row.id,
+  src: row.src,
+  width: row.width,
+  height: row.height,
+  srcset: srcsetOf(row),
+  originalName: row.original_name,
+  createdAt: row.created_at,
+});
+
+/** The file names an upload's widths are stored under. */
+export const fileNamesOf = (srcset: { url: string }[]) =>
+  srcset.flatMap((entry) => [...entry.url.matchAll(UPLOAD_URL)].map((match) => match[1]!));
 
 /** Records an upload whose files are stored; answers its id. */
 export async function recordUpload(db: Kysely<Database>, upload: NewUpload): Promise<string> {
@@ -64,50 +81,30 @@ export async function referencedFiles(db: Kysely<Database>): Promise<Set<string>
   return found;
 }
 
-export const fileNamesOf = (srcset: { url: string }[]) =>
-  srcset.flatMap((entry) => [...entry.url.matchAll(UPLOAD_URL)].map((match) => match[1]!));
-
-/** The uploads, newest first, each marked used when any of its widths appears in the content. */
-export async function listUploads(
-  db: Kysely<Database>,
-  options: { unusedOnly?: boolean; limit: number },
-): Promise<UploadRow[]> {
-  const [rows, referenced] = await Promise.all([
-    db.selectFrom('uploads').selectAll().orderBy('created_at', 'desc').orderBy('id').execute(),
-    referencedFiles(db),
-  ]);
-  const uploads = rows.map((row) => {
-    const srcset = srcsetOf(row);
-    return {
-      id: row.id,
-      src: row.src,
-      width: row.width,
-      height: row.height,
-      srcset,
-      originalName: row.original_name,
-      createdAt: row.created_at,
-      used: fileNamesOf(srcset).some((name) => referenced.has(name)),
-    };
-  });
-  return (options.unusedOnly ? uploads.filter((upload) => !upload.used) : uploads).slice(0, options.limit);
+/** The uploads, newest first. */
+export async function listUploads(db: Kysely<Database>): Promise<UploadRow[]> {
+  const rows = await db
+    .selectFrom('uploads')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(toUpload);
 }
 
-export type RemoveUploadResult =
-  { outcome: 'missing' } | { outcome: 'in-use' } | { outcome: 'removed'; orphanFiles: string[] };
-
-/**
- * Removes an upload that nothing uses. The files it leaves orphaned are named for the caller to
- * delete: another upload of the very same bytes shares its files and keeps them.
- */
-export async function removeUnusedUpload(db: Kysely<Database>, id: string): Promise<RemoveUploadResult> {
+export async function findUpload(db: Kysely<Database>, id: string): Promise<UploadRow | undefined> {
   const row = await db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return { outcome: 'missing' };
-  const names = fileNamesOf(srcsetOf(row));
-  const referenced = await referencedFiles(db);
-  if (names.some((name) => referenced.has(name))) return { outcome: 'in-use' };
+  return row && toUpload(row);
+}
+
+/** Deletes an upload's row (its files are the caller's); false when there is none. */
+export async function deleteUpload(db: Kysely<Database>, id: string): Promise<boolean> {
   const deleted = await db.deleteFrom('uploads').where('id', '=', id).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) return { outcome: 'missing' };
-  const others = await db.selectFrom('uploads').select('srcset').execute();
-  const kept = new Set(others.flatMap((other) => fileNamesOf(srcsetOf(other))));
-  return { outcome: 'removed', orphanFiles: names.filter((name) => !kept.has(name)) };
+  return Number(deleted.numDeletedRows) > 0;
+}
+
+/** The file names every upload's widths are stored under. */
+export async function storedFileNames(db: Kysely<Database>): Promise<Set<string>> {
+  const rows = await db.selectFrom('uploads').select('srcset').execute();
+  return new Set(rows.flatMap((row) => fileNamesOf(srcsetOf(row))));
 }

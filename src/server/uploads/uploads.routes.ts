@@ -1,32 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ApiErrorSchema, IdParamSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { UploadSchema, UploadsQuerySchema, listEnvelope } from '../../shared/admin-schemas.ts';
-import { HttpError, notFound } from '../plugins/errors.ts';
-import {
-  MAX_INPUT_PIXELS,
-  UPLOAD_MAX_BYTES,
-  TooManyPixelsError,
-  UnreadableImageError,
-  processImage,
-  sniffImage,
-  type ProcessedImage,
-} from './image-processing.ts';
-import { createUploadQueue } from './upload-queue.ts';
-import { UPLOADS_URL_PREFIX, listUploads, recordUpload, removeUnusedUpload } from './uploads.repository.ts';
 import { apiRoutes } from '../../shared/api-paths.ts';
+import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
+import { DeletedSchema, found, recordSchema } from '../lib/route-helpers.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { UPLOAD_MAX_BYTES } from './image-processing.ts';
+import type { UploadTicket } from './upload-queue.ts';
+import { UPLOADS_URL_PREFIX } from './uploads.repository.ts';
+import { notAnImage, uploadDirOf, uploadsService } from './uploads.service.ts';
 
 const ONE_YEAR = 31_536_000;
-const DEFAULT_WIDTH = 960;
-/** Uploads that may wait while one is processed; more are told to retry. */
-const UPLOADS_WAITING = 2;
 const RETRY_AFTER_SECONDS = 5;
 
 const tooLarge = () =>
@@ -46,33 +33,6 @@ const busy = () =>
     'UPLOADS_BUSY',
     'Ya hay otras imágenes procesándose. Espera unos segundos e inténtalo de nuevo.',
   );
-const tooManyPixels = () =>
-  new HttpError(
-    413,
-    'IMAGE_TOO_LARGE',
-    `La imagen tiene más de ${MAX_INPUT_PIXELS / 1_000_000} megapíxeles. Redúcela e inténtalo de nuevo.`,
-  );
-const notAnImage = () =>
-  new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Solo se aceptan imágenes JPEG, PNG o WebP.');
-
-export const uploadDirOf = (app: FastifyInstance) => resolve(app.config.uploadDir ?? 'data/uploads');
-
-async function store(dir: string, image: ProcessedImage) {
-  for (const variant of image.variants) {
-    const target = join(dir, variant.fileName);
-    // The name is the content's hash: a file already there holds these very bytes.
-    if (await stat(target).catch(() => undefined)) continue;
-    const partial = `${target}.${randomUUID()}.part`;
-    await writeFile(partial, variant.data);
-    await rename(partial, target);
-  }
-  const srcset = image.variants.map((variant) => ({
-    url: UPLOADS_URL_PREFIX + variant.fileName,
-    width: variant.width,
-  }));
-  const main = srcset.filter((entry) => entry.width <= DEFAULT_WIDTH).at(-1) ?? srcset[0]!;
-  return { src: main.url, width: image.width, height: image.height, srcset };
-}
 
 async function readFile(request: FastifyRequest): Promise<{ buffer: Buffer; fileName: string }> {
   try {
@@ -89,32 +49,27 @@ async function readFile(request: FastifyRequest): Promise<{ buffer: Buffer; file
   }
 }
 
-async function decode(request: FastifyRequest, buffer: Buffer): Promise<ProcessedImage> {
-  try {
-    return await processImage(buffer);
-  } catch (error) {
-    if (error instanceof TooManyPixelsError) throw tooManyPixels();
-    if (error instanceof UnreadableImageError) {
-      request.log.warn({ err: error }, 'uploaded image could not be decoded');
-      throw new HttpError(
-        415,
-        'UNSUPPORTED_MEDIA_TYPE',
-        'No pudimos leer la imagen; el archivo parece dañado.',
-      );
-    }
-    throw error;
-  }
-}
-
 /** POST /api/uploads (admin): an image in, WebP widths out, one at a time per instance. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const dir = uploadDirOf(app);
-  const queue = createUploadQueue({ maxWaiting: UPLOADS_WAITING });
-  mkdirSync(dir, { recursive: true });
+  const uploads = uploadsService(app);
   // Only this context parses multipart; the rest of the API stays JSON only.
   await app.register(fastifyMultipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, headerPairs: 200 },
   });
+
+  /** Runs `work` with a place in the uploads' line, or answers 429 with Retry-After when it is full. */
+  const inLine = async <T>(reply: FastifyReply, work: (ticket: UploadTicket) => Promise<T>) => {
+    const ticket = uploads.enter();
+    if (!ticket) {
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      throw busy();
+    }
+    try {
+      return await work(ticket);
+    } finally {
+      ticket.release();
+    }
+  };
 
   app.post(
     apiRoutes.upload,
@@ -123,73 +78,26 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw notAnImage();
-      const ticket = queue.enter();
-      if (!ticket) {
-        reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
-        throw busy();
-      }
-      try {
-        const { buffer, fileName } = await readFile(request);
-        if (!sniffImage(buffer.subarray(0, 16))) throw notAnImage();
-        await ticket.turn();
-        const stored = await store(dir, await decode(request, buffer));
-        const adminId = request.session.get('adminId') ?? null;
-        const id = await recordUpload(app.db, { adminId, originalName: fileName, ...stored });
-        return reply.code(201).send({ data: { id, ...stored } });
-      } finally {
-        ticket.release();
-      }
+      const adminId = request.session.get('adminId') ?? null;
+      const upload = await inLine(reply, async (ticket) =>
+        uploads.add(ticket, await readFile(request), adminId, request.log),
+      );
+      return reply.code(201).send({ data: upload });
     },
   );
 
   app.get(
     apiRoutes.uploads,
-    {
-      schema: { querystring: UploadsQuerySchema, response: { 200: listEnvelope(UploadSchema) } },
-    },
+    { schema: { querystring: UploadsQuerySchema, response: { 200: listEnvelope(UploadSchema) } } },
     async (request) => {
-      const data = await listUploads(app.db, { unusedOnly: request.query.unused === true, limit: 500 });
+      const data = await uploads.list(request.query.unused === true);
       return { data, total: data.length };
     },
   );
 
-  app.delete(
-    apiRoutes.uploadItem,
-    {
-      schema: {
-        params: IdParamSchema,
-        response: {
-          200: dataEnvelope(z.object({ id: z.string() })),
-          404: ApiErrorSchema,
-          409: ApiErrorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      // In the uploads' line too, so a file is never removed while an upload of the same bytes is stored.
-      const ticket = queue.enter();
-      if (!ticket) {
-        reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
-        throw busy();
-      }
-      try {
-        await ticket.turn();
-        const result = await removeUnusedUpload(app.db, request.params.id);
-        if (result.outcome === 'missing') throw notFound();
-        if (result.outcome === 'in-use') {
-          throw new HttpError(
-            409,
-            'UPLOAD_IN_USE',
-            'Esta imagen aparece en un evento, una noticia o una socia. Quítala de ahí antes de eliminarla.',
-          );
-        }
-        for (const name of result.orphanFiles) await rm(join(dir, name), { force: true });
-        return { data: { id: request.params.id } };
-      } finally {
-        ticket.release();
-      }
-    },
-  );
+  app.delete(apiRoutes.uploadItem, { schema: recordSchema(DeletedSchema, 409) }, async (request, reply) => ({
+    data: found(await inLine(reply, (ticket) => uploads.remove(ticket, request.params.id))),
+  }));
 };
 
 /** /uploads/*: the files never change under their name, so browsers may keep them a year. */

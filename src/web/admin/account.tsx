@@ -1,17 +1,9 @@
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Stack,
-  TextField as MuiTextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { ApiRequestError } from '../api/client.ts';
-import { adminGet, adminPaths, adminSend } from './admin-api.ts';
+import { adminGet, adminPaths, adminSend, fieldErrors } from './admin-api.ts';
+import { SettingsCard } from './form-parts.tsx';
 import { SecondFactorCard } from './second-factor.tsx';
 import { useStepUp } from './step-up.tsx';
 
@@ -33,46 +25,46 @@ function PasswordCard() {
       setCurrent('');
       setNext('');
     } catch (error) {
-      const fields = (error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {};
-      setErrors(fields);
+      setErrors(fieldErrors(error));
       notify(error instanceof Error ? error.message : 'No se pudo cambiar', { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Card component="form" onSubmit={(event) => void submit(event)} aria-labelledby="password-title">
-      <CardHeader id="password-title" title="Cambiar mi contraseña" />
-      <CardContent>
-        <Stack spacing={2}>
-          <MuiTextField
-            type="password"
-            label="Contraseña actual"
-            autoComplete="current-password"
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-            error={Boolean(errors.currentPassword)}
-            helperText={errors.currentPassword}
-            required
-          />
-          <MuiTextField
-            type="password"
-            label="Contraseña nueva"
-            autoComplete="new-password"
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-            error={Boolean(errors.newPassword)}
-            helperText={errors.newPassword ?? 'Al menos 12 caracteres.'}
-            required
-          />
-          <Box>
-            <Button type="submit" variant="contained" disabled={busy}>
-              Guardar contraseña
-            </Button>
-          </Box>
-        </Stack>
-      </CardContent>
-    </Card>
+    <SettingsCard
+      titleId="password-title"
+      title="Cambiar mi contraseña"
+      onSubmit={(event) => void submit(event)}
+    >
+      <Stack spacing={2}>
+        <MuiTextField
+          type="password"
+          label="Contraseña actual"
+          autoComplete="current-password"
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
+          error={Boolean(errors.currentPassword)}
+          helperText={errors.currentPassword}
+          required
+        />
+        <MuiTextField
+          type="password"
+          label="Contraseña nueva"
+          autoComplete="new-password"
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+          error={Boolean(errors.newPassword)}
+          helperText={errors.newPassword ?? 'Al menos 12 caracteres.'}
+          required
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={busy}>
+            Guardar contraseña
+          </Button>
+        </Box>
+      </Stack>
+    </SettingsCard>
   );
 }
 
@@ -121,33 +113,34 @@ function RetentionCard() {
     }
   };
   return (
-    <Card component="form" onSubmit={(event) => void submit(event)} aria-labelledby="retention-title">
-      <CardHeader id="retention-title" title="Conservación de solicitudes" />
-      <CardContent>
-        <Stack spacing={2}>
-          <Typography color="text.secondary">
-            Las solicitudes atendidas o archivadas con más días que estos se eliminan solas, y queda
-            constancia en el registro de actividad. Déjalo vacío para conservarlas siempre.
-          </Typography>
-          <MuiTextField
-            type="number"
-            label="Días"
-            value={days}
-            disabled={!loaded}
-            onChange={(event) => setDays(event.target.value)}
-            slotProps={{ htmlInput: { min: 1, max: 3650, step: 1 } }}
-            helperText="Vacío: desactivado"
-            sx={{ maxWidth: 200 }}
-          />
-          <Box>
-            <Button type="submit" variant="contained" disabled={busy || !loaded}>
-              Guardar
-            </Button>
-          </Box>
-        </Stack>
-      </CardContent>
+    <SettingsCard
+      titleId="retention-title"
+      title="Conservación de solicitudes"
+      onSubmit={(event) => void submit(event)}
+    >
+      <Stack spacing={2}>
+        <Typography color="text.secondary">
+          Las solicitudes atendidas o archivadas con más días que estos se eliminan solas, y queda constancia
+          en el registro de actividad. Déjalo vacío para conservarlas siempre.
+        </Typography>
+        <MuiTextField
+          type="number"
+          label="Días"
+          value={days}
+          disabled={!loaded}
+          onChange={(event) => setDays(event.target.value)}
+          slotProps={{ htmlInput: { min: 1, max: 3650, step: 1 } }}
+          helperText="Vacío: desactivado"
+          sx={{ maxWidth: 200 }}
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={busy || !loaded}>
+            Guardar
+          </Button>
+        </Box>
+      </Stack>
       {dialog}
-    </Card>
+    </SettingsCard>
   );
 }
 

@@ -32,6 +32,10 @@ export function toHttpError(error: unknown): unknown {
   return error;
 }
 
+/** The field messages of a refusal from adminGet or adminSend (its HttpError's `body.errors`). */
+export const fieldErrors = (error: unknown): Record<string, string> =>
+  (error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {};
+
 export async function call<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();

@@ -51,6 +51,42 @@ const CampaignCreate = screen(newsletter, 'CampaignCreate');
 const CampaignEdit = screen(newsletter, 'CampaignEdit');
 const SubscriberList = screen(newsletter, 'SubscriberList');
 
+interface Screens {
+  name: keyof typeof icons;
+  label: string;
+  list: ComponentType;
+  show?: ComponentType;
+  create?: ComponentType;
+  edit?: ComponentType;
+  /** What names one record in titles and references. */
+  recordRepresentation?: string;
+}
+
+/** The admin's resources in the menu's order, each with the screens it has. */
+const screens: Screens[] = [
+  { name: 'requests', label: 'Solicitudes', list: RequestList, show: RequestShow },
+  { name: 'arco', label: 'Derechos ARCO', list: ArcoList, show: ArcoShow, recordRepresentation: 'folio' },
+  ...contentResources.map((resource) => ({ ...resource, recordRepresentation: 'name' })),
+  { name: 'uploads', label: 'Imágenes', list: UploadList },
+  {
+    name: 'admins',
+    label: 'Administradoras',
+    list: AdminList,
+    create: AdminCreate,
+    recordRepresentation: 'email',
+  },
+  {
+    name: 'newsletter-campaigns',
+    label: 'Boletín',
+    list: CampaignList,
+    create: CampaignCreate,
+    edit: CampaignEdit,
+    recordRepresentation: 'subject',
+  },
+  { name: 'newsletter-subscribers', label: 'Suscriptoras', list: SubscriberList },
+  { name: 'audit', label: 'Actividad', list: AuditList },
+];
+
 const i18nProvider = catalogueProvider(spanishMessages);
 const store = localStorageStore();
 
@@ -73,58 +109,9 @@ export function AdminApp() {
         requireAuth
         disableTelemetry
       >
-        <Resource
-          name="requests"
-          options={{ label: 'Solicitudes' }}
-          icon={icons.requests}
-          list={RequestList}
-          show={RequestShow}
-        />
-        <Resource
-          name="arco"
-          options={{ label: 'Derechos ARCO' }}
-          icon={icons.arco}
-          list={ArcoList}
-          show={ArcoShow}
-          recordRepresentation="folio"
-        />
-        {contentResources.map(({ name, label, list, create, edit }) => (
-          <Resource
-            key={name}
-            name={name}
-            options={{ label }}
-            icon={icons[name]}
-            list={list}
-            create={create}
-            edit={edit}
-            recordRepresentation="name"
-          />
+        {screens.map(({ name, label, ...pages }) => (
+          <Resource key={name} name={name} options={{ label }} icon={icons[name]} {...pages} />
         ))}
-        <Resource name="uploads" options={{ label: 'Imágenes' }} icon={icons.uploads} list={UploadList} />
-        <Resource
-          name="admins"
-          options={{ label: 'Administradoras' }}
-          icon={icons.admins}
-          list={AdminList}
-          create={AdminCreate}
-          recordRepresentation="email"
-        />
-        <Resource
-          name="newsletter-campaigns"
-          options={{ label: 'Boletín' }}
-          icon={icons['newsletter-campaigns']}
-          list={CampaignList}
-          create={CampaignCreate}
-          edit={CampaignEdit}
-          recordRepresentation="subject"
-        />
-        <Resource
-          name="newsletter-subscribers"
-          options={{ label: 'Suscriptoras' }}
-          icon={icons['newsletter-subscribers']}
-          list={SubscriberList}
-        />
-        <Resource name="audit" options={{ label: 'Actividad' }} icon={icons.audit} list={AuditList} />
         {/* A reset link by mail: reached without a session, outside the admin's frame. */}
         <CustomRoutes noLayout>
           <Route

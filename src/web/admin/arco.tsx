@@ -45,6 +45,11 @@ export function DueChip({ item }: { item: Pick<ArcoItem, 'businessDaysLeft' | 'n
   return <Chip size="small" color={color} label={text} />;
 }
 
+// What the list and a request's page both show of it.
+const rightOf = (record: RaRecord) => ARCO_RIGHT_LABELS[record.right as ArcoItem['right']];
+const receivedOf = (record: RaRecord) => clock.formatShort(record.receivedAt);
+const dueDayOf = (due: 'answerDue' | 'executionDue') => (record: RaRecord) => formatDueDay(record[due]);
+
 const statusChoices = ARCO_STATUSES.map((id) => ({ id, name: ARCO_STATUS_LABELS[id] }));
 const filters = [
   <SelectInput
@@ -82,23 +87,11 @@ export function ArcoList() {
       ) : (
         <Datagrid bulkActionButtons={false} rowClick="show">
           <TextField source="folio" label="Folio" sortable={false} />
-          <FunctionField
-            label="Derecho"
-            render={(record: RaRecord) => ARCO_RIGHT_LABELS[record.right as ArcoItem['right']]}
-          />
+          <FunctionField label="Derecho" render={rightOf} />
           <TextField source="fullName" label="Nombre" sortable={false} />
-          <FunctionField
-            label="Recibida"
-            render={(record: RaRecord) => clock.formatShort(record.receivedAt)}
-          />
-          <FunctionField
-            label="Responder antes del"
-            render={(record: RaRecord) => formatDueDay(record.answerDue)}
-          />
-          <FunctionField
-            label="Cumplir antes del"
-            render={(record: RaRecord) => formatDueDay(record.executionDue)}
-          />
+          <FunctionField label="Recibida" render={receivedOf} />
+          <FunctionField label="Responder antes del" render={dueDayOf('answerDue')} />
+          <FunctionField label="Cumplir antes del" render={dueDayOf('executionDue')} />
           <FunctionField
             label="Estado"
             render={(record: RaRecord) => ARCO_STATUS_LABELS[record.status as ArcoStatus]}
@@ -184,10 +177,7 @@ export function ArcoShow() {
       <SimpleShowLayout>
         <StatusButtons />
         <TextField source="folio" label="Folio" />
-        <FunctionField
-          label="Derecho"
-          render={(record: RaRecord) => ARCO_RIGHT_LABELS[record.right as ArcoItem['right']]}
-        />
+        <FunctionField label="Derecho" render={rightOf} />
         <FunctionField
           label="Estado"
           render={(record: RaRecord) => (
@@ -197,15 +187,9 @@ export function ArcoShow() {
             </Stack>
           )}
         />
-        <FunctionField label="Recibida" render={(record: RaRecord) => clock.formatShort(record.receivedAt)} />
-        <FunctionField
-          label="Responder a más tardar el"
-          render={(record: RaRecord) => formatDueDay(record.answerDue)}
-        />
-        <FunctionField
-          label="Hacerla efectiva a más tardar el"
-          render={(record: RaRecord) => formatDueDay(record.executionDue)}
-        />
+        <FunctionField label="Recibida" render={receivedOf} />
+        <FunctionField label="Responder a más tardar el" render={dueDayOf('answerDue')} />
+        <FunctionField label="Hacerla efectiva a más tardar el" render={dueDayOf('executionDue')} />
         <TextField source="fullName" label="Nombre completo" emptyText="(eliminado)" />
         <FunctionField
           label="Correo"

@@ -1,15 +1,11 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Alert,
-  Box,
   Button,
   Card,
   CardContent,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -18,6 +14,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNotify, useRecordContext } from 'react-admin';
 import { clock } from '../../shared/clock.ts';
 import { adminGet, adminPaths, adminSend } from './admin-api.ts';
+import { SmallTable } from './small-table.tsx';
+
+/** The registrations' columns; the last holds the button that cancels one. */
+const REGISTRATION_COLUMNS = ['Nombre', 'Correo', 'Estado', 'Lugar', 'Registro', 'Asistencia', ''];
 
 interface AdminRegistration {
   id: string;
@@ -152,40 +152,25 @@ export function EventRegistrations() {
         {data.length === 0 ? (
           <Alert severity="info">Todavía nadie se ha registrado.</Alert>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Nombre</TableCell>
-                  <TableCell>Correo</TableCell>
-                  <TableCell>Estado</TableCell>
-                  <TableCell>Lugar</TableCell>
-                  <TableCell>Registro</TableCell>
-                  <TableCell>Asistencia</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell>{row.fullName}</TableCell>
-                    <TableCell>{row.email}</TableCell>
-                    <TableCell>{STATUS[row.status]}</TableCell>
-                    <TableCell>{row.status === 'waitlisted' ? row.place : ''}</TableCell>
-                    <TableCell>{clock.formatShort(row.createdAt)}</TableCell>
-                    <TableCell>{row.checkedInAt ? clock.formatShort(row.checkedInAt) : ''}</TableCell>
-                    <TableCell>
-                      {row.status !== 'cancelled' ? (
-                        <Button size="small" color="error" onClick={() => void cancel(row.id)}>
-                          Cancelar
-                        </Button>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <SmallTable columns={REGISTRATION_COLUMNS}>
+            {data.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell>{row.fullName}</TableCell>
+                <TableCell>{row.email}</TableCell>
+                <TableCell>{STATUS[row.status]}</TableCell>
+                <TableCell>{row.status === 'waitlisted' ? row.place : ''}</TableCell>
+                <TableCell>{clock.formatShort(row.createdAt)}</TableCell>
+                <TableCell>{row.checkedInAt ? clock.formatShort(row.checkedInAt) : ''}</TableCell>
+                <TableCell>
+                  {row.status !== 'cancelled' ? (
+                    <Button size="small" color="error" onClick={() => void cancel(row.id)}>
+                      Cancelar
+                    </Button>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ))}
+          </SmallTable>
         )}
       </CardContent>
     </Card>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CardContent, TextField, Typography, type TextFieldProps } from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Login, useLogin } from 'react-admin';
 import { adminPaths } from '../../shared/api-paths.ts';
@@ -11,6 +11,12 @@ import {
   sessionExpired,
   type LoginParams,
 } from './auth-provider.ts';
+import { CodeField, ErrorAlert, SendButton } from './form-parts.tsx';
+
+/** Her account's address, which the browser offers to fill in as the user name. */
+function AccountEmail(props: TextFieldProps) {
+  return <TextField label="Correo electrónico" type="email" autoComplete="username" required {...props} />;
+}
 
 /**
  * "¿Olvidaste tu contraseña?": her address, and a link by mail to choose a new password (decision 035).
@@ -61,26 +67,16 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
               Escribe el correo de tu cuenta de administración y te enviaremos un enlace para elegir una
               contraseña nueva.
             </Typography>
-            <TextField
-              label="Correo electrónico"
-              type="email"
-              autoComplete="username"
+            <AccountEmail
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               inputRef={input}
               error={Boolean(error)}
               helperText={error || ' '}
-              required
             />
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}
-              fullWidth
-            >
+            <SendButton busy={busy} fullWidth>
               Enviar el enlace
-            </Button>
+            </SendButton>
           </>
         )}
         <Button variant="text" onClick={onBack}>
@@ -160,14 +156,7 @@ export function LoginPage() {
         <CardContent sx={{ display: 'grid', gap: 2, width: 300, maxWidth: '100%' }}>
           {step === 'password' ? (
             <>
-              <TextField
-                label="Correo electrónico"
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                required
-              />
+              <AccountEmail value={email} onChange={(event) => setEmail(event.target.value)} />
               <TextField
                 label="Contraseña"
                 type="password"
@@ -186,31 +175,17 @@ export function LoginPage() {
                 Escribe el código de 6 dígitos que muestra tu aplicación de autenticación. Si no tienes el
                 teléfono a mano, usa uno de tus códigos de recuperación.
               </Typography>
-              <TextField
-                label="Código de verificación"
-                autoComplete="one-time-code"
+              <CodeField
                 value={code}
                 onChange={(event) => setCode(event.target.value)}
-                slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, maxLength: 32 } }}
                 inputRef={codeInput}
-                required
               />
             </>
           )}
-          {error ? (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}
-            fullWidth
-          >
+          <ErrorAlert message={error} />
+          <SendButton busy={busy} fullWidth>
             {step === 'password' ? 'Iniciar sesión' : 'Verificar'}
-          </Button>
+          </SendButton>
           {step === 'code' ? (
             <Button
               variant="text"

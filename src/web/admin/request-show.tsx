@@ -1,17 +1,7 @@
 import ArchiveIcon from '@mui/icons-material/Archive';
 import DoneIcon from '@mui/icons-material/Done';
 import ReplayIcon from '@mui/icons-material/Replay';
-import {
-  Box,
-  Button,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   DeleteButton,
@@ -31,6 +21,7 @@ import { mailtoHref } from '../../shared/mail-links.ts';
 import { adminPaths, adminSend, type InboxItem } from './admin-api.ts';
 import { clock } from '../../shared/clock.ts';
 import { DeliveryChip, StatusChip, kindLabel } from './request-parts.tsx';
+import { SmallTable } from './small-table.tsx';
 
 function StatusButtons() {
   const record = useRecordContext<InboxItem>();
@@ -142,30 +133,20 @@ function DeliveryDetails() {
     return <Typography color="text.secondary">Marcada como spam: no se envía ningún correo.</Typography>;
   }
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Correos de esta solicitud">
-        <TableHead>
-          <TableRow>
-            <TableCell>Correo</TableCell>
-            <TableCell>Estado</TableCell>
-            <TableCell>Intentos</TableCell>
-            <TableCell>Enviado</TableCell>
-            <TableCell>Último error</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {record.delivery.messages.map((message) => (
-            <TableRow key={message.purpose}>
-              <TableCell>{PURPOSE[message.purpose]}</TableCell>
-              <TableCell>{MAIL_STATUS[message.status] ?? message.status}</TableCell>
-              <TableCell>{message.attempts}</TableCell>
-              <TableCell>{message.sentAt ? clock.formatShort(message.sentAt) : '—'}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{message.lastError ?? '—'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+    <SmallTable
+      label="Correos de esta solicitud"
+      columns={['Correo', 'Estado', 'Intentos', 'Enviado', 'Último error']}
+    >
+      {record.delivery.messages.map((message) => (
+        <TableRow key={message.purpose}>
+          <TableCell>{PURPOSE[message.purpose]}</TableCell>
+          <TableCell>{MAIL_STATUS[message.status] ?? message.status}</TableCell>
+          <TableCell>{message.attempts}</TableCell>
+          <TableCell>{message.sentAt ? clock.formatShort(message.sentAt) : '—'}</TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere' }}>{message.lastError ?? '—'}</TableCell>
+        </TableRow>
+      ))}
+    </SmallTable>
   );
 }
 

@@ -1,20 +1,11 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
-import {
-  Alert,
-  Avatar,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Avatar, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '../../shared/admin-schemas.ts';
 import { adminPaths } from '../../shared/api-paths.ts';
 import { ApiRequestError, sendJson } from '../api/client.ts';
+import { ErrorAlert, SendButton } from './form-parts.tsx';
 
 /**
  * The page a reset link opens (`#/restablecer-contrasena/<token>`): a new password, typed twice, posted
@@ -118,19 +109,8 @@ export function ResetPasswordPage() {
                 helperText={errors.repeat ?? ' '}
                 required
               />
-              {linkError ? (
-                <Alert severity="error" role="alert">
-                  {linkError}
-                </Alert>
-              ) : null}
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={busy}
-                startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}
-              >
-                Guardar la contraseña
-              </Button>
+              <ErrorAlert message={linkError} />
+              <SendButton busy={busy}>Guardar la contraseña</SendButton>
               <Button variant="text" onClick={() => navigate('/login')}>
                 Ir a iniciar sesión
               </Button>

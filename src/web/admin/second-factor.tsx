@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Stack,
-  TextField as MuiTextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import type { SecondFactorSetup, SecondFactorStatus } from '../../shared/account-schemas.ts';
-import { adminGet, adminPaths, adminSend } from './admin-api.ts';
+import { adminGet, adminPaths, adminSend, fieldErrors } from './admin-api.ts';
+import { ErrorAlert, SettingsCard } from './form-parts.tsx';
 import { useStepUp } from './step-up.tsx';
-
-const fieldErrors = (error: unknown) =>
-  (error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {};
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'No se pudo completar');
 
 /** The recovery codes, shown once right after the set-up. */
@@ -178,11 +166,7 @@ function Disable({ onDisabled }: { onDisabled: () => void }) {
       <Typography color="text.secondary">
         Si la desactivas, tus códigos de recuperación dejarán de servir y bastará tu contraseña para entrar.
       </Typography>
-      {error ? (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={error} />
       <Box>
         <Button variant="outlined" color="error" disabled={busy} onClick={() => void disable()}>
           Desactivar la verificación en dos pasos
@@ -244,9 +228,8 @@ export function SecondFactorCard({ onChange }: { onChange?: () => void }) {
     );
   }
   return (
-    <Card component="section" aria-labelledby="second-factor-title">
-      <CardHeader id="second-factor-title" title="Verificación en dos pasos" />
-      <CardContent>{body}</CardContent>
-    </Card>
+    <SettingsCard titleId="second-factor-title" title="Verificación en dos pasos">
+      {body}
+    </SettingsCard>
   );
 }

@@ -1,7 +1,5 @@
 import {
-  Alert,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -12,15 +10,14 @@ import {
 } from '@mui/material';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { SecondFactorStatus } from '../../shared/account-schemas.ts';
-import { adminGet, adminPaths, adminSend } from './admin-api.ts';
+import { adminGet, adminPaths, adminSend, fieldErrors } from './admin-api.ts';
+import { CodeField, ErrorAlert, SendButton } from './form-parts.tsx';
 
 // What the server said the session's confirmation lasts until (decision 035): within it, a sensitive
 // change goes ahead without asking again. A margin covers the clocks' difference and the request's time.
 let confirmedUntil = 0;
 const MARGIN_MS = 15_000;
 
-const fieldErrors = (error: unknown) =>
-  (error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {};
 const codeOf = (error: unknown) => (error as { body?: { code?: string } }).body?.code;
 
 interface Pending {
@@ -142,35 +139,20 @@ export function useStepUp() {
               fullWidth
             />
             {needsCode ? (
-              <TextField
-                label="Código de verificación"
-                autoComplete="one-time-code"
+              <CodeField
                 value={code}
                 onChange={(event) => setCode(event.target.value)}
                 error={Boolean(errors.code)}
                 helperText={errors.code ?? 'Los 6 dígitos de tu aplicación, o un código de recuperación.'}
-                slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, maxLength: 32 } }}
-                required
                 fullWidth
               />
             ) : null}
-            {message ? (
-              <Alert severity="error" role="alert">
-                {message}
-              </Alert>
-            ) : null}
+            <ErrorAlert message={message} />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => close(false)}>Cancelar</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}
-          >
-            Confirmar
-          </Button>
+          <SendButton busy={busy}>Confirmar</SendButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -52,25 +52,36 @@ function Content({
   );
 }
 
-export type ButtonProps = ButtonLookProps & ComponentPropsWithRef<'button'>;
-
-/** A button. `type` defaults to "button" so it never submits a form by accident. */
-export function Button({
+/** The look's classes and the label with its icons, apart from what the element itself takes. */
+function withLook<Props extends ButtonLookProps & { className?: string | undefined; children?: ReactNode }>({
   variant,
   size,
   icon,
   iconEnd,
   block,
   className,
-  type = 'button',
   children,
   ...rest
-}: ButtonProps) {
-  return (
-    <button type={type} className={buttonClassName({ variant, size, block, className })} {...rest}>
+}: Props) {
+  return {
+    className: buttonClassName({ variant, size, block, className }),
+    content: (
       <Content icon={icon} iconEnd={iconEnd}>
         {children}
       </Content>
+    ),
+    rest,
+  };
+}
+
+export type ButtonProps = ButtonLookProps & ComponentPropsWithRef<'button'>;
+
+/** A button. `type` defaults to "button" so it never submits a form by accident. */
+export function Button({ type = 'button', ...props }: ButtonProps) {
+  const { className, content, rest } = withLook(props);
+  return (
+    <button type={type} className={className} {...rest}>
+      {content}
     </button>
   );
 }
@@ -78,21 +89,11 @@ export function Button({
 export type ButtonLinkProps = ButtonLookProps & LinkProps;
 
 /** A link that looks like a button, for navigation inside the site. */
-export function ButtonLink({
-  variant,
-  size,
-  icon,
-  iconEnd,
-  block,
-  className,
-  children,
-  ...rest
-}: ButtonLinkProps) {
+export function ButtonLink(props: ButtonLinkProps) {
+  const { className, content, rest } = withLook(props);
   return (
-    <Link className={buttonClassName({ variant, size, block, className })} {...rest}>
-      <Content icon={icon} iconEnd={iconEnd}>
-        {children}
-      </Content>
+    <Link className={className} {...rest}>
+      {content}
     </Link>
   );
 }
@@ -100,26 +101,11 @@ export function ButtonLink({
 export type ExternalButtonLinkProps = ButtonLookProps & ComponentPropsWithRef<'a'> & { href: string };
 
 /** A button-looking link to another site; opens in a new tab. */
-export function ExternalButtonLink({
-  variant,
-  size,
-  icon,
-  iconEnd,
-  block,
-  className,
-  children,
-  ...rest
-}: ExternalButtonLinkProps) {
+export function ExternalButtonLink(props: ExternalButtonLinkProps) {
+  const { className, content, rest } = withLook(props);
   return (
-    <a
-      className={buttonClassName({ variant, size, block, className })}
-      target="_blank"
-      rel="noopener noreferrer"
-      {...rest}
-    >
-      <Content icon={icon} iconEnd={iconEnd}>
-        {children}
-      </Content>
+    <a className={className} target="_blank" rel="noopener noreferrer" {...rest}>
+      {content}
     </a>
   );
 }

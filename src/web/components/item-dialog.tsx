@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ImageDescriptions } from '../../shared/images.ts';
 import { ContentImage } from './content-image.tsx';
 import { Dialog, DialogTitle } from './dialog.tsx';
+import './item-dialog.css';
 
 /** What every entry shown in an item dialog has: a name and its images. */
 interface DialogItem {
@@ -50,7 +51,7 @@ export function ItemDialog<Item extends DialogItem>({
       {item ? (
         <article className={`${block}__content`}>
           <ContentImage
-            className={`${block}__image`}
+            className={`item-dialog__image ${block}__image`}
             src={item.images[0]}
             descriptions={item.imageDescriptions}
             sizes={imageSizes}
@@ -58,9 +59,9 @@ export function ItemDialog<Item extends DialogItem>({
             height={800}
             decoding={imageDecoding}
           />
-          <div className={`${block}__text`}>
+          <div className={`item-dialog__text ${block}__text`}>
             <DialogTitle className={`${block}__title`}>{item.name}</DialogTitle>
-            <p className={`${block}__${placeElement}`}>
+            <p className={`item-dialog__place ${block}__${placeElement}`}>
               <MapPin aria-hidden="true" size={18} />
               <span>{place(item)}</span>
             </p>

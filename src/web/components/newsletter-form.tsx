@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { newsletterApiRoutes, newsletterPaths } from '../../shared/newsletter-paths.ts';
 import type { FormAnswer } from '../../shared/form-answer.ts';
-import { buttonClassName } from './button.tsx';
-import { PrivacyShortNotice } from './privacy-short-notice.tsx';
-import './newsletter-form.css';
+import { Honeypot, PERSON_FIELDS, TextField, fieldBinding } from './form/field.tsx';
+import { Form, FormStatus, SubmitButton } from './form/form.tsx';
+import { PrivacyShortNotice } from './form/privacy-short-notice.tsx';
 
 /** What a subscriber reads once the form is taken (here, and on /Boletin/Pendiente without script). */
 export const SUBSCRIPTION_PENDING =
@@ -30,6 +30,7 @@ export function NewsletterForm({
   const [busy, setBusy] = useState(false);
   const fields = sent?.kind === 'error' ? sent.fields : (answer?.fields ?? {});
   const message = sent?.kind === 'error' ? sent.message : answer?.message;
+  const field = fieldBinding(id, fields, answer?.values);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,61 +59,32 @@ export function NewsletterForm({
     }
   };
 
-  const field = (name: 'email' | 'fullName', label: string, type: string, autoComplete: string) => {
-    const inputId = `${id}-${name}`;
-    const error = fields[name];
-    return (
-      <div className="newsletter-form__field">
-        <label htmlFor={inputId}>{label}</label>
-        <input
-          id={inputId}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          required={name === 'email'}
-          maxLength={name === 'email' ? 320 : 120}
-          defaultValue={answer?.values[name]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-        />
-        {error ? (
-          <p id={`${inputId}-error`} className="newsletter-form__error">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-
   return (
-    <form
-      className={`newsletter-form newsletter-form--${tone}`}
+    <Form
       action={newsletterPaths.subscribe}
-      method="post"
+      // The browser asks for the address before anything is sent.
+      noValidate={false}
+      tone={tone}
+      compact
       aria-labelledby={labelledBy}
-      aria-busy={busy}
+      busy={busy}
       onSubmit={onSubmit}
     >
-      {field('email', 'Correo electrónico', 'email', 'email')}
-      {field('fullName', 'Nombre (opcional)', 'text', 'name')}
-      <div className="newsletter-form__trap" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Sitio web</label>
-        <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
-      </div>
-      <button
-        type="submit"
-        className={buttonClassName({ variant: 'accent', className: 'newsletter-form__submit' })}
-        disabled={busy}
-      >
-        Suscribirme
-      </button>
-      <PrivacyShortNotice
-        className="newsletter-form__privacy"
-        purpose="enviarte el boletín mientras quieras recibirlo; puedes darte de baja en cada correo"
+      <TextField {...PERSON_FIELDS.email} {...field('email')} required maxLength={320} />
+      <TextField
+        {...PERSON_FIELDS.fullName}
+        {...field('fullName')}
+        label="Nombre (opcional)"
+        maxLength={120}
       />
-      <p className="newsletter-form__status" role="status">
+      <Honeypot id={`${id}-website`} />
+      <SubmitButton variant="accent" sending={busy}>
+        Suscribirme
+      </SubmitButton>
+      <PrivacyShortNotice purpose="enviarte el boletín mientras quieras recibirlo; puedes darte de baja en cada correo" />
+      <FormStatus tone={sent?.kind === 'done' ? undefined : 'error'}>
         {sent?.kind === 'done' ? SUBSCRIPTION_PENDING : (message ?? '')}
-      </p>
-    </form>
+      </FormStatus>
+    </Form>
   );
 }

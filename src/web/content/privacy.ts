@@ -257,8 +257,6 @@ export const arcoPage = {
   },
   formTitle: 'Tu solicitud',
   labels: {
-    fullName: 'Nombre completo',
-    email: 'Correo electrónico',
     right: 'Derecho que quieres ejercer',
     details: 'Describe tu solicitud',
   },

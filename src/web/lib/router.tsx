@@ -16,7 +16,7 @@ import { isPlainClick } from './plain-click.ts';
  * The public site's router: a handful of fixed paths, links that move through history without a
  * reload, and the current address for the parts that depend on it. The admin keeps React Router
  * (react-admin is built on it); the public site needs far less, and every byte here is in the first load
- * of every page (docs/decisions/016-own-router-for-the-public-site.md).
+ * of every page (docs/decisions/016-own-router-and-inline-css-for-the-public-site.md).
  */
 export interface Location {
   pathname: string;

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Send } from 'lucide-react';
+import { CircleCheck, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { pagePaths } from '../../../shared/api-paths.ts';
 import { privacyApiRoutes } from '../../../shared/privacy-paths.ts';
@@ -9,10 +9,18 @@ import { ArcoRequestSchema, type ArcoFieldName, type ArcoReceipt } from '../../.
 import { fieldMessages } from '../../../shared/schemas.ts';
 import { ApiRequestError, sendJson } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
-import { PrivacyShortNotice } from '../../components/privacy-short-notice.tsx';
-import { SpinnerOverlay } from '../../components/spinner.tsx';
+import {
+  ChoiceField,
+  Honeypot,
+  PERSON_FIELDS,
+  TextField,
+  TextareaField,
+  fieldBinding,
+} from '../../components/form/field.tsx';
+import { FormNotice } from '../../components/form/form-page.tsx';
+import { FieldGrid, Form, FormAlert, SubmitButton } from '../../components/form/form.tsx';
+import { PrivacyShortNotice } from '../../components/form/privacy-short-notice.tsx';
 import { arcoPage, formPurposes } from '../../content/privacy.ts';
-import styles from './arco-form.module.css';
 
 export interface ArcoFormProps {
   /** The server's answer to the form posted without script: the form again, or its receipt. */
@@ -21,6 +29,12 @@ export interface ArcoFormProps {
 }
 
 type Fields = Partial<Record<ArcoFieldName | '_', string>>;
+
+const RIGHT_OPTIONS = ARCO_RIGHTS.map((value) => ({
+  value,
+  label: ARCO_RIGHT_LABELS[value],
+  hint: arcoPage.rights[value],
+}));
 
 /**
  * The ARCO request form. Without script the browser posts it to /DerechosARCO and the server answers
@@ -73,162 +87,56 @@ export function ArcoForm({ answer, labelledBy }: ArcoFormProps) {
     }
   };
 
-  const field = (name: ArcoFieldName) => {
-    const inputId = `${baseId}-${name}`;
-    const errorId = `${inputId}-error`;
-    const error = fields[name];
-    return { inputId, errorId, error, describedBy: error ? errorId : undefined };
-  };
-  const fullName = field('fullName');
-  const email = field('email');
-  const right = field('right');
-  const details = field('details');
-  const values = answer?.values ?? {};
+  const field = fieldBinding(baseId, fields, answer?.values);
 
   return (
-    <SpinnerOverlay busy={busy} className={styles.host}>
-      <form
-        className={styles.form}
-        noValidate
-        action={pagePaths.derechosArco}
-        method="post"
-        aria-labelledby={labelledBy}
-        aria-busy={busy}
-        onSubmit={onSubmit}
-      >
-        {message ? (
-          <div className={styles.alert} role="alert">
-            <CircleAlert aria-hidden="true" size={24} />
-            <div>
-              <p className={styles.alertTitle}>{arcoPage.refusedTitle}</p>
-              <p>{message}</p>
-            </div>
-          </div>
-        ) : null}
-        <div className={styles.grid}>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={fullName.inputId}>
-              {arcoPage.labels.fullName}
-            </label>
-            <input
-              id={fullName.inputId}
-              name="fullName"
-              className={styles.input}
-              type="text"
-              autoComplete="name"
-              aria-required="true"
-              aria-invalid={fullName.error ? true : undefined}
-              aria-describedby={fullName.describedBy}
-              defaultValue={values.fullName}
-            />
-            <FieldMessage id={fullName.errorId} message={fullName.error} />
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={email.inputId}>
-              {arcoPage.labels.email}
-            </label>
-            <input
-              id={email.inputId}
-              name="email"
-              className={styles.input}
-              type="email"
-              autoComplete="email"
-              aria-required="true"
-              aria-invalid={email.error ? true : undefined}
-              aria-describedby={email.describedBy}
-              defaultValue={values.email}
-            />
-            <FieldMessage id={email.errorId} message={email.error} />
-          </div>
-        </div>
-        <fieldset className={styles.rights} aria-describedby={right.describedBy}>
-          <legend className={styles.label}>{arcoPage.labels.right}</legend>
-          {ARCO_RIGHTS.map((value) => {
-            const optionId = `${baseId}-right-${value}`;
-            return (
-              <div key={value} className={styles.option}>
-                <input
-                  id={optionId}
-                  type="radio"
-                  name="right"
-                  value={value}
-                  defaultChecked={values.right === value}
-                  aria-describedby={`${optionId}-hint`}
-                />
-                <label htmlFor={optionId}>
-                  <span className={styles.optionLabel}>{ARCO_RIGHT_LABELS[value]}</span>
-                  <span id={`${optionId}-hint`} className={styles.hint}>
-                    {arcoPage.rights[value]}
-                  </span>
-                </label>
-              </div>
-            );
-          })}
-          <FieldMessage id={right.errorId} message={right.error} />
-        </fieldset>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={details.inputId}>
-            {arcoPage.labels.details}
-          </label>
-          <span id={`${details.inputId}-hint`} className={styles.hint}>
-            {arcoPage.detailsHint}
-          </span>
-          <textarea
-            id={details.inputId}
-            name="details"
-            className={`${styles.input} ${styles.textarea}`}
-            rows={6}
-            aria-required="true"
-            aria-invalid={details.error ? true : undefined}
-            aria-describedby={[`${details.inputId}-hint`, details.describedBy].filter(Boolean).join(' ')}
-            defaultValue={values.details}
-          />
-          <FieldMessage id={details.errorId} message={details.error} />
-        </div>
-        {/* Honeypot: people never see or reach it; automated senders tend to fill it in. */}
-        <div className={styles.honeypot} aria-hidden="true">
-          <label htmlFor={`${baseId}-website`}>Sitio web</label>
-          <input id={`${baseId}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
-        </div>
-        <PrivacyShortNotice purpose={formPurposes.arco} />
-        <Button type="submit" size="lg" className={styles.submit} disabled={busy} iconEnd={<Send />}>
-          {busy ? arcoPage.sending : arcoPage.submit}
-        </Button>
-      </form>
-    </SpinnerOverlay>
+    <Form
+      action={pagePaths.derechosArco}
+      aria-labelledby={labelledBy}
+      busy={busy}
+      spinner
+      onSubmit={onSubmit}
+    >
+      {message ? <FormAlert title={arcoPage.refusedTitle}>{message}</FormAlert> : null}
+      <FieldGrid>
+        <TextField {...PERSON_FIELDS.fullName} {...field('fullName')} aria-required="true" />
+        <TextField {...PERSON_FIELDS.email} {...field('email')} aria-required="true" />
+      </FieldGrid>
+      <ChoiceField {...field('right')} legend={arcoPage.labels.right} options={RIGHT_OPTIONS} />
+      <TextareaField
+        {...field('details')}
+        label={arcoPage.labels.details}
+        hint={arcoPage.detailsHint}
+        rows={6}
+        aria-required="true"
+      />
+      <Honeypot id={`${baseId}-website`} />
+      <PrivacyShortNotice purpose={formPurposes.arco} />
+      <SubmitButton size="lg" sending={busy} sendingLabel={arcoPage.sending} iconEnd={<Send />}>
+        {arcoPage.submit}
+      </SubmitButton>
+    </Form>
   );
 }
 
 /** The folio and the day the answer is due, once the request is stored. */
 export function ArcoReceiptNotice({ receipt, onAnother }: { receipt: ArcoReceipt; onAnother?: () => void }) {
   return (
-    <div className={styles.receipt} role="status">
-      <CircleCheck aria-hidden="true" size={40} className={styles.receiptIcon} />
-      <div>
-        <h2 className={styles.receiptTitle}>{arcoPage.receivedTitle}</h2>
-        <p>
-          {arcoPage.folioLabel}: <strong className={styles.folio}>{receipt.folio}</strong>
-        </p>
-        <p>
-          {arcoPage.dueLead} <strong>{formatDueDay(receipt.answerDue)}</strong>.
-        </p>
-        <p className={styles.hint}>{arcoPage.mailNote}</p>
-        {onAnother ? (
-          <Button type="button" variant="secondary" onClick={onAnother} className={styles.another}>
-            {arcoPage.another}
-          </Button>
-        ) : null}
-      </div>
-    </div>
+    <FormNotice tone="ok" icon={CircleCheck} title={arcoPage.receivedTitle} level={2} role="status">
+      <p>
+        {arcoPage.folioLabel}: <strong className="form-notice__reference">{receipt.folio}</strong>
+      </p>
+      <p>
+        {arcoPage.dueLead} <strong>{formatDueDay(receipt.answerDue)}</strong>.
+      </p>
+      <p className="form-notice__note">{arcoPage.mailNote}</p>
+      {onAnother ? (
+        <Button type="button" variant="secondary" onClick={onAnother} className="form-notice__action">
+          {arcoPage.another}
+        </Button>
+      ) : null}
+    </FormNotice>
   );
-}
-
-function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className={styles.error}>
-      {message}
-    </p>
-  ) : null;
 }
 
 /** Puts the focus on the first field to correct, in the form's order. */

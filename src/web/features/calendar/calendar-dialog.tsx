@@ -101,6 +101,40 @@ function DayCell({
   );
 }
 
+/** The month or the year the calendar shows, chosen in a list by its number. */
+function ToolbarSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  options: readonly { value: number; label: string }[];
+  onChange: (value: number) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="calendar__label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="calendar__select"
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 /**
  * The events calendar: a year (this one or the next, so December reaches January) and a month, starting
  * at the association's current month, and a table of weeks, Sunday first. A day with one event shows its
@@ -108,8 +142,6 @@ function DayCell({
  * their list.
  */
 export function CalendarDialog({ open, onClose, events, eventExtra }: CalendarDialogProps) {
-  const monthId = useId();
-  const yearId = useId();
   // Read once, when the calendar first mounts in the browser (it only opens on a click), on the
   // association's clock: its calendar, not the device's, says which month and year it is.
   const [today] = useState(() => clock.today());
@@ -126,36 +158,18 @@ export function CalendarDialog({ open, onClose, events, eventExtra }: CalendarDi
       <Dialog open={open} onClose={onClose} title={calendar.title(year)} className="calendar-dialog">
         <div className="calendar">
           <div className="calendar__toolbar">
-            <label htmlFor={monthId} className="calendar__label">
-              {calendar.monthLabel}
-            </label>
-            <select
-              id={monthId}
-              className="calendar__select"
+            <ToolbarSelect
+              label={calendar.monthLabel}
               value={month}
-              onChange={(event) => setMonth(Number(event.target.value))}
-            >
-              {MONTH_NAMES.map((name, index) => (
-                <option key={name} value={index + 1}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            <label htmlFor={yearId} className="calendar__label">
-              {calendar.yearLabel}
-            </label>
-            <select
-              id={yearId}
-              className="calendar__select"
+              options={MONTH_NAMES.map((name, index) => ({ value: index + 1, label: name }))}
+              onChange={setMonth}
+            />
+            <ToolbarSelect
+              label={calendar.yearLabel}
               value={year}
-              onChange={(event) => setYear(Number(event.target.value))}
-            >
-              {[today.year, today.year + 1].map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
+              options={[today.year, today.year + 1].map((value) => ({ value, label: String(value) }))}
+              onChange={setYear}
+            />
           </div>
           <div className="calendar__scroller">
             <table className="calendar__table">

@@ -82,7 +82,7 @@ export function Counters() {
         <h2 id="counters-title" className="sr-only">
           {counters.title}
         </h2>
-        <ul className="counters__list" ref={list}>
+        <ul className="counters__list list-plain" ref={list}>
           {items.map((item) => (
             <li
               key={item.key}

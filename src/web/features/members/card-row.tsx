@@ -26,7 +26,10 @@ export function CardRow({ children, labelledBy, columns = 3 }: CardRowProps) {
       <p className={styles.hint} aria-hidden="true">
         {membersPage.sliderHint} →
       </p>
-      <ul className={`${styles.row} ${columns === 4 ? styles.row4 : ''}`} aria-labelledby={labelledBy}>
+      <ul
+        className={`list-plain ${styles.row} ${columns === 4 ? styles.row4 : ''}`}
+        aria-labelledby={labelledBy}
+      >
         {Children.toArray(children).map((child, index) => (
           <li key={index} className={styles.slide}>
             <Reveal className={styles.reveal} durationMs={REVEAL_MS} delayMs={(index % columns) * STAGGER_MS}>

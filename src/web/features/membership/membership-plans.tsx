@@ -71,8 +71,8 @@ export function MembershipPlans({
   return (
     <div className={styles.plans}>
       <header className={styles.banner}>
-        <span className={styles.eyebrow}>{membershipForms.eyebrow}</span>
-        <h2 id={titleId} className={styles.bannerTitle}>
+        <span className="eyebrow">{membershipForms.eyebrow}</span>
+        <h2 id={titleId} className="section-title">
           {plan.banner(associationName)}
         </h2>
       </header>

@@ -57,7 +57,7 @@ export function MissionCarousel() {
       aria-roledescription="carrusel"
       aria-label="Nuestros compromisos"
     >
-      <ol className="mission-carousel__track">
+      <ol className="mission-carousel__track card-grid list-plain">
         {missionCards.map((card, index) => {
           const Icon = icons[card.icon];
           const position = index + 1;

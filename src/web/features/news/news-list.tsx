@@ -28,7 +28,7 @@ export function NewsList({ news }: { news: readonly News[] | undefined }) {
   if (!news || news.length === 0) return null;
   return (
     <>
-      <ul className="news-list">
+      <ul className="news-list card-grid list-plain">
         {news.map((entry, index) => {
           const image = entry.images[0];
           return (

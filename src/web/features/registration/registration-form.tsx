@@ -5,8 +5,15 @@ import { registrationMessages } from '../../../shared/registration-messages.ts';
 import type { Event } from '../../../shared/schemas.ts';
 import type { RegistrationAnswer } from '../../../shared/registrations.ts';
 import { ApiRequestError, sendJson } from '../../api/client.ts';
-import { Button } from '../../components/button.tsx';
-import { PrivacyShortNotice } from '../../components/privacy-short-notice.tsx';
+import {
+  CheckboxField,
+  Honeypot,
+  PERSON_FIELDS,
+  TextField,
+  fieldBinding,
+} from '../../components/form/field.tsx';
+import { FieldGrid, Form, FormStatus, SubmitButton } from '../../components/form/form.tsx';
+import { PrivacyShortNotice } from '../../components/form/privacy-short-notice.tsx';
 import styles from './registration-form.module.css';
 
 /** Whether people can sign up for this event now: registration on and the start still to come. */
@@ -74,32 +81,7 @@ export function RegistrationForm({ event }: { event: Event }) {
     }
   }
 
-  const input = (name: 'fullName' | 'email', label: string, type: string, autoComplete: string) => {
-    const id = `${baseId}-${name}`;
-    const error = fields[name];
-    return (
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={id}>
-          {label}
-        </label>
-        <input
-          className={styles.input}
-          id={id}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error ? (
-          <p className={styles.error} id={`${id}-error`}>
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const field = fieldBinding(baseId, fields);
 
   return (
     <section className={styles.box} aria-labelledby={headingId}>
@@ -109,42 +91,35 @@ export function RegistrationForm({ event }: { event: Event }) {
       {/* Once signed up, the count read with the page is out of date: it is left out. */}
       {seats && !result?.ok ? <p className={styles.seats}>{seats}</p> : null}
       {result?.ok ? (
-        <p className={styles.done} role="status">
-          {result.text}
-        </p>
+        <FormStatus>{result.text}</FormStatus>
       ) : (
-        <form
-          className={styles.form}
-          method="post"
+        <Form
           action={registrationPaths.send(event.id)}
-          noValidate
+          compact
+          busy={sending}
           onSubmit={(formEvent) => void submit(formEvent)}
         >
-          <div className={styles.grid}>
-            {input('fullName', 'Nombre completo', 'text', 'name')}
-            {input('email', 'Correo electrónico', 'email', 'email')}
-          </div>
+          <FieldGrid>
+            <TextField {...PERSON_FIELDS.fullName} {...field('fullName')} required />
+            <TextField {...PERSON_FIELDS.email} {...field('email')} required />
+          </FieldGrid>
           {/* Unticked: the newsletter is a voluntary purpose, asked for apart (a confirmation mail follows). */}
-          <div className={styles.optIn}>
-            <input id={`${baseId}-newsletter`} name="newsletter" type="checkbox" />
-            <label htmlFor={`${baseId}-newsletter`}>{registrationMessages.newsletterOptIn}</label>
-          </div>
-          <div className={styles.honeypot} aria-hidden="true">
-            <label htmlFor={`${baseId}-website`}>No llenes este campo</label>
-            <input id={`${baseId}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
-          </div>
+          <CheckboxField
+            id={`${baseId}-newsletter`}
+            name="newsletter"
+            label={registrationMessages.newsletterOptIn}
+          />
+          <Honeypot id={`${baseId}-website`} label="No llenes este campo" />
           {result && !result.ok ? (
-            <p className={styles.error} role="alert">
+            <FormStatus role="alert" tone="error">
               {result.text}
-            </p>
+            </FormStatus>
           ) : null}
-          <div className={styles.actions}>
-            <Button type="submit" variant="primary" icon={<UserPlus />} disabled={sending}>
-              {sending ? 'Enviando…' : 'Registrarme'}
-            </Button>
-            <PrivacyShortNotice purpose="registrarte en este evento y enviarte la confirmación, los avisos de tu lugar y un recordatorio" />
-          </div>
-        </form>
+          <SubmitButton icon={<UserPlus />} sending={sending} sendingLabel="Enviando…">
+            Registrarme
+          </SubmitButton>
+          <PrivacyShortNotice purpose="registrarte en este evento y enviarte la confirmación, los avisos de tu lugar y un recordatorio" />
+        </Form>
       )}
     </section>
   );

@@ -1,11 +1,12 @@
 import { REQUEST_FIELD_NAMES, type RequestFieldName } from '../../../shared/schemas.ts';
+import { PERSON_FIELDS } from '../../components/form/field.tsx';
 
 /** The visible fields of both request forms, in display order, with their Spanish labels. */
 export const REQUEST_FIELDS = [
-  { name: 'fullName', label: 'Nombre completo', type: 'text', autoComplete: 'name' },
+  PERSON_FIELDS.fullName,
   { name: 'company', label: 'Empresa u organización', type: 'text', autoComplete: 'organization' },
   { name: 'position', label: 'Cargo o puesto', type: 'text', autoComplete: 'organization-title' },
-  { name: 'email', label: 'Correo electrónico', type: 'email', autoComplete: 'email' },
+  PERSON_FIELDS.email,
   {
     name: 'phoneNumber',
     label: 'Teléfono',

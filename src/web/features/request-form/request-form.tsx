@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { requestPaths } from '../../../shared/api-paths.ts';
 import { MEMBERSHIP_TYPES, type MembershipType } from '../../../shared/constants.ts';
 import type { FormAnswer } from '../../../shared/form-answer.ts';
 import { ContactFormSchema, MembershipFormSchema, type ContactRequest } from '../../../shared/schemas.ts';
 import { ApiRequestError } from '../../api/client.ts';
-import { Button } from '../../components/button.tsx';
-import { PrivacyShortNotice } from '../../components/privacy-short-notice.tsx';
+import { CheckboxField, Honeypot, SelectField, TextField } from '../../components/form/field.tsx';
+import { FieldGrid, Form, SubmitButton } from '../../components/form/form.tsx';
+import { PrivacyShortNotice } from '../../components/form/privacy-short-notice.tsx';
 import { formPurposes } from '../../content/privacy.ts';
 import type { RequestFieldName } from '../../../shared/schemas.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { SpinnerOverlay } from '../../components/spinner.tsx';
 import {
   EMPTY_REQUEST,
   REQUEST_FIELDS,
@@ -21,7 +21,6 @@ import {
 } from './request-form-fields.ts';
 import { SendOutcomeDialog, type SendOutcome } from './send-outcome-dialog.tsx';
 import { sendContactRequest } from './send-contact-request.ts';
-import styles from './request-form.module.css';
 
 // Both schemas are the server's own; the form only chooses which one applies.
 const contactResolver = zodResolver(ContactFormSchema) as unknown as Resolver<RequestFormValues>;
@@ -113,99 +112,60 @@ export function RequestForm({
 
   return (
     <div className={className}>
-      <SpinnerOverlay busy={isSubmitting} className={styles.host}>
-        <form
-          id={id}
-          className={styles.form}
-          noValidate
-          // Before the script runs (or without it) the browser posts the form to the server itself,
-          // never with the personal data in the address bar.
-          action={requestPaths.send}
-          method="post"
-          aria-labelledby={labelledBy}
-          aria-busy={isSubmitting}
-          onSubmit={onSubmit}
-        >
-          <div className={styles.grid}>
-            {REQUEST_FIELDS.map((field) => {
-              const inputId = `${baseId}-${field.name}`;
-              const errorId = `${inputId}-error`;
-              const hintId = 'hint' in field ? `${inputId}-hint` : undefined;
-              const message = messageOf(field.name);
-              const describedBy =
-                [hintId, message ? errorId : undefined].filter(Boolean).join(' ') || undefined;
-              return (
-                <div key={field.name} className={styles.field}>
-                  <label className={styles.label} htmlFor={inputId}>
-                    {field.label}
-                  </label>
-                  {'hint' in field ? (
-                    <span id={hintId} className={styles.hint}>
-                      {field.hint}
-                    </span>
-                  ) : null}
-                  <input
-                    id={inputId}
-                    className={styles.input}
-                    type={field.type}
-                    autoComplete={field.autoComplete}
-                    inputMode={'inputMode' in field ? field.inputMode : undefined}
-                    aria-required="true"
-                    aria-invalid={message ? true : undefined}
-                    aria-describedby={describedBy}
-                    defaultValue={answer?.values[field.name]}
-                    {...register(field.name)}
-                  />
-                  <FieldMessage id={errorId} message={message} />
-                </div>
-              );
-            })}
-            {chooseMembership ? (
-              <MembershipChoice
-                inputId={`${baseId}-memberships`}
-                defaultValue={answer?.values.memberships ?? chooseMembership}
-                message={messageOf('memberships')}
-                registration={register('memberships')}
-              />
-            ) : null}
-          </div>
-          {/* Unticked: the newsletter is a voluntary purpose, asked for apart (a confirmation mail follows). */}
-          <div className={styles.optIn}>
-            <input
-              id={`${baseId}-newsletter`}
-              type="checkbox"
-              defaultChecked={answer?.values.newsletter === 'on'}
-              {...register('newsletter')}
+      <Form
+        id={id}
+        // Before the script runs (or without it) the browser posts the form to the server itself,
+        // never with the personal data in the address bar.
+        action={requestPaths.send}
+        aria-labelledby={labelledBy}
+        busy={isSubmitting}
+        spinner
+        onSubmit={onSubmit}
+      >
+        <FieldGrid>
+          {REQUEST_FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              id={`${baseId}-${field.name}`}
+              label={field.label}
+              hint={'hint' in field ? field.hint : undefined}
+              error={messageOf(field.name)}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              inputMode={'inputMode' in field ? field.inputMode : undefined}
+              aria-required="true"
+              defaultValue={answer?.values[field.name]}
+              {...register(field.name)}
             />
-            <label htmlFor={`${baseId}-newsletter`}>
-              Quiero recibir el boletín (te enviaremos un correo para confirmarlo)
-            </label>
-          </div>
-          {/* Honeypot: people never see or reach it; automated senders tend to fill it in. */}
-          <div className={styles.honeypot} aria-hidden="true">
-            <label htmlFor={`${baseId}-website`}>Sitio web</label>
-            <input
-              id={`${baseId}-website`}
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              {...register('website')}
+          ))}
+          {chooseMembership ? (
+            // The membership type as a list, for the form that has no tabs to choose it.
+            <SelectField
+              id={`${baseId}-memberships`}
+              label="Tipo de membresía"
+              options={MEMBERSHIP_TYPES}
+              error={messageOf('memberships')}
+              aria-required="true"
+              defaultValue={answer?.values.memberships ?? chooseMembership}
+              {...register('memberships')}
             />
-          </div>
-          <Button
-            type="submit"
-            size="lg"
-            className={styles.submit}
-            disabled={isSubmitting}
-            iconEnd={<Send />}
-          >
-            {submitLabel}
-          </Button>
-          <PrivacyShortNotice
-            purpose={membership || chooseMembership ? formPurposes.membresia : formPurposes.contacto}
-          />
-        </form>
-      </SpinnerOverlay>
+          ) : null}
+        </FieldGrid>
+        {/* Unticked: the newsletter is a voluntary purpose, asked for apart (a confirmation mail follows). */}
+        <CheckboxField
+          id={`${baseId}-newsletter`}
+          label="Quiero recibir el boletín (te enviaremos un correo para confirmarlo)"
+          defaultChecked={answer?.values.newsletter === 'on'}
+          {...register('newsletter')}
+        />
+        <Honeypot id={`${baseId}-website`} {...register('website')} />
+        <SubmitButton size="lg" sending={isSubmitting} iconEnd={<Send />}>
+          {submitLabel}
+        </SubmitButton>
+        <PrivacyShortNotice
+          purpose={membership || chooseMembership ? formPurposes.membresia : formPurposes.contacto}
+        />
+      </Form>
       <SendOutcomeDialog
         open={outcome.open}
         kind={outcome.kind}
@@ -213,51 +173,4 @@ export function RequestForm({
       />
     </div>
   );
-}
-
-/** The membership type as a list, for the form that has no tabs to choose it. */
-function MembershipChoice({
-  inputId,
-  defaultValue,
-  message,
-  registration,
-}: {
-  inputId: string;
-  defaultValue: string;
-  message: string | undefined;
-  registration: UseFormRegisterReturn;
-}) {
-  const errorId = `${inputId}-error`;
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={inputId}>
-        Tipo de membresía
-      </label>
-      <select
-        id={inputId}
-        className={styles.input}
-        aria-required="true"
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
-        defaultValue={defaultValue}
-        {...registration}
-      >
-        {MEMBERSHIP_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {type}
-          </option>
-        ))}
-      </select>
-      <FieldMessage id={errorId} message={message} />
-    </div>
-  );
-}
-
-/** A field's message, under it (its input points to it with aria-describedby). */
-function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className={styles.error}>
-      {message}
-    </p>
-  ) : null;
 }

@@ -23,7 +23,7 @@ export function AportacionesPage() {
     <div className={styles.page}>
       <section className={styles.intro} aria-labelledby="aportaciones-title">
         <div className={`container ${styles.introInner}`}>
-          <span className={styles.eyebrow}>{contributionsIntro.eyebrow}</span>
+          <span className="eyebrow">{contributionsIntro.eyebrow}</span>
           <h1 id="aportaciones-title" className={styles.title}>
             {contributionsIntro.title}
           </h1>
@@ -40,7 +40,7 @@ export function AportacionesPage() {
           <h2 id="aportaciones-uses" className="sr-only">
             En qué usamos las aportaciones
           </h2>
-          <ul className={styles.cards}>
+          <ul className={`list-plain ${styles.cards}`}>
             {contributionCards.map((card, index) => {
               const Icon = icons[card.icon];
               return (

@@ -3,11 +3,14 @@ import type { ReactNode } from 'react';
 import { pagePaths, pageRouteOf } from '../../../shared/api-paths.ts';
 import { newsletterPaths } from '../../../shared/newsletter-paths.ts';
 import { ButtonLink, buttonClassName } from '../../components/button.tsx';
-import { Card } from '../../components/card.tsx';
+import { FormCard, FormNotice, FormPage } from '../../components/form/form-page.tsx';
+import { FormStatus } from '../../components/form/form.tsx';
 import { NewsletterForm, SUBSCRIPTION_PENDING } from '../../components/newsletter-form.tsx';
 import { useFormAnswer } from '../../lib/form-answer.tsx';
 import { Navigate, useLocation } from '../../lib/router.tsx';
 import styles from './boletin-page.module.css';
+
+const ICONS = { ok: BadgeCheck, ask: MailCheck, refused: TriangleAlert } as const;
 
 /** One of the newsletter's short pages: a notice with its title, text and what comes next. */
 function Notice({
@@ -21,26 +24,23 @@ function Notice({
   children: ReactNode;
   action?: ReactNode;
 }) {
-  const Icon = tone === 'refused' ? TriangleAlert : tone === 'ok' ? BadgeCheck : MailCheck;
   return (
-    <section className={`section ${styles.page}`} aria-labelledby="boletin-title">
-      <div className={`container ${styles.inner}`}>
-        <div className={`${styles.notice} ${styles[tone]}`} role={tone === 'refused' ? 'alert' : undefined}>
-          <Icon aria-hidden="true" size={40} className={styles.icon} />
-          <div className={styles.body}>
-            <h1 id="boletin-title" className={styles.title}>
-              {title}
-            </h1>
-            {children}
-          </div>
-        </div>
-        {action ?? (
-          <ButtonLink to={pagePaths.inicio} variant="secondary">
-            Volver al inicio
-          </ButtonLink>
-        )}
-      </div>
-    </section>
+    <FormPage labelledBy="boletin-title">
+      <FormNotice
+        tone={tone}
+        icon={ICONS[tone]}
+        title={title}
+        titleId="boletin-title"
+        role={tone === 'refused' ? 'alert' : undefined}
+      >
+        {children}
+      </FormNotice>
+      {action ?? (
+        <ButtonLink to={pagePaths.inicio} variant="secondary">
+          Volver al inicio
+        </ButtonLink>
+      )}
+    </FormPage>
   );
 }
 
@@ -55,40 +55,31 @@ function UnknownLink({ message }: { message: string }) {
 }
 
 /** /Boletin: the subscription form on its own page (where the footer form lands when refused). */
-export function BoletinPage() {
+function BoletinPage() {
   const answer = useFormAnswer();
   const mine = answer?.kind === 'boletin' ? answer : undefined;
   return (
-    <section className={`section ${styles.page}`} aria-labelledby="boletin-title">
-      <div className={`container ${styles.inner}`}>
-        <h1 id="boletin-title" className={styles.title}>
-          Suscríbete al boletín
-        </h1>
-        <p>Noticias, eventos y oportunidades de la asociación en tu correo, una vez al mes.</p>
-        {mine && Object.keys(mine.fields).length > 0 ? (
-          <p className={styles.reason} role="alert">
-            Revisa los campos marcados.
-          </p>
-        ) : null}
-        <Card tone="warm" padding="lg" className={styles.formCard}>
-          <NewsletterForm answer={mine} tone="light" labelledBy="boletin-title" />
-        </Card>
-      </div>
-    </section>
+    <FormPage labelledBy="boletin-title">
+      <h1 id="boletin-title" className={styles.title}>
+        Suscríbete al boletín
+      </h1>
+      <p>Noticias, eventos y oportunidades de la asociación en tu correo, una vez al mes.</p>
+      {mine && Object.keys(mine.fields).length > 0 ? (
+        <FormStatus role="alert" tone="error">
+          Revisa los campos marcados.
+        </FormStatus>
+      ) : null}
+      <FormCard>
+        <NewsletterForm answer={mine} tone="light" labelledBy="boletin-title" />
+      </FormCard>
+    </FormPage>
   );
 }
 
-/** /Boletin/Pendiente: the footer form was taken; the confirmation mail is on its way. */
-export function BoletinPendientePage() {
-  return (
-    <Notice tone="ask" title="Revisa tu correo">
-      <p>{SUBSCRIPTION_PENDING}</p>
-      <p>Si no lo ves en unos minutos, busca en la carpeta de correo no deseado.</p>
-    </Notice>
-  );
-}
-
-/** The page a mail's link opens: its button posts to the same address (GET changes nothing). */
+/**
+ * The page a mail's link opens (to confirm a subscription, or to leave): its button posts to the same
+ * address, since opening the link changes nothing.
+ */
 function PostButtonPage({ title, text, button }: { title: string; text: string; button: string }) {
   const answer = useFormAnswer();
   const { pathname } = useLocation();
@@ -110,53 +101,39 @@ function PostButtonPage({ title, text, button }: { title: string; text: string; 
   );
 }
 
-/** /Boletin/confirmar/<token>. */
-export function BoletinConfirmarPage() {
-  return (
+const pages: Record<string, () => ReactNode> = {
+  [newsletterPaths.subscribe]: BoletinPage,
+  // The footer form was taken; the confirmation mail is on its way.
+  [newsletterPaths.pending]: () => (
+    <Notice tone="ask" title="Revisa tu correo">
+      <p>{SUBSCRIPTION_PENDING}</p>
+      <p>Si no lo ves en unos minutos, busca en la carpeta de correo no deseado.</p>
+    </Notice>
+  ),
+  [newsletterPaths.confirm]: () => (
     <PostButtonPage
       title="Confirma tu suscripción"
       text="Pulsa el botón para empezar a recibir el boletín de la asociación. Podrás darte de baja en cualquier momento desde cualquier correo del boletín."
       button="Confirmar suscripción"
     />
-  );
-}
-
-/** /Boletin/Confirmada. */
-export function BoletinConfirmadaPage() {
-  return (
+  ),
+  [newsletterPaths.confirmed]: () => (
     <Notice tone="ok" title="Suscripción confirmada">
       <p>Gracias. Desde ahora recibirás el boletín en tu correo.</p>
     </Notice>
-  );
-}
-
-/** /Boletin/baja/<token>. */
-export function BoletinBajaPage() {
-  return (
+  ),
+  [newsletterPaths.unsubscribe]: () => (
     <PostButtonPage
       title="Darte de baja del boletín"
       text="Pulsa el botón y dejarás de recibir el boletín al instante. Puedes volver a suscribirte cuando quieras."
       button="Darme de baja"
     />
-  );
-}
-
-/** /Boletin/BajaConfirmada. */
-export function BoletinBajaConfirmadaPage() {
-  return (
+  ),
+  [newsletterPaths.unsubscribed]: () => (
     <Notice tone="ok" title="Te diste de baja">
       <p>Ya no recibirás el boletín. Si fue un error, puedes suscribirte de nuevo desde el pie de página.</p>
     </Notice>
-  );
-}
-
-const pages: Record<string, () => ReactNode> = {
-  [newsletterPaths.subscribe]: BoletinPage,
-  [newsletterPaths.pending]: BoletinPendientePage,
-  [newsletterPaths.confirm]: BoletinConfirmarPage,
-  [newsletterPaths.confirmed]: BoletinConfirmadaPage,
-  [newsletterPaths.unsubscribe]: BoletinBajaPage,
-  [newsletterPaths.unsubscribed]: BoletinBajaConfirmadaPage,
+  ),
 };
 
 /**

@@ -1,5 +1,5 @@
 import { pagePaths } from '../../../shared/api-paths.ts';
-import { Card } from '../../components/card.tsx';
+import { FormCard, FormPage } from '../../components/form/form-page.tsx';
 import { arcoPage } from '../../content/privacy.ts';
 import { ArcoForm } from '../../features/arco-form/arco-form.tsx';
 import { useFormAnswer } from '../../lib/form-answer.tsx';
@@ -13,26 +13,20 @@ export function DerechosArcoPage() {
   const posted = useFormAnswer();
   const answer = posted?.kind === 'arco' ? posted : undefined;
   return (
-    <section className={`section ${styles.page}`} aria-labelledby="arco-title">
-      <div className={`container ${styles.inner}`}>
+    <FormPage labelledBy="arco-title">
+      <div className={styles.intro}>
         <h1 id="arco-title" className="section-title">
           {arcoPage.title}
         </h1>
-        <p className={styles.intro}>{arcoPage.intro}</p>
-        <p className={styles.intro}>
+        <p>{arcoPage.intro}</p>
+        <p>
           Antes de escribir puedes leer el{' '}
-          <a href={`${pagePaths.avisoPrivacidad}#derechos-arco`} className={styles.link}>
-            aviso de privacidad
-          </a>
-          .
+          <a href={`${pagePaths.avisoPrivacidad}#derechos-arco`}>aviso de privacidad</a>.
         </p>
-        <Card tone="warm" padding="lg" className={styles.card}>
-          <h2 id="arco-form-title" className={styles.formTitle}>
-            {arcoPage.formTitle}
-          </h2>
-          <ArcoForm answer={answer} labelledBy="arco-form-title" />
-        </Card>
       </div>
-    </section>
+      <FormCard title={arcoPage.formTitle} titleId="arco-form-title">
+        <ArcoForm answer={answer} labelledBy="arco-form-title" />
+      </FormCard>
+    </FormPage>
   );
 }

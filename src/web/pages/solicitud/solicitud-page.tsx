@@ -3,11 +3,10 @@ import { Navigate, useLocation } from '../../lib/router.tsx';
 import { pagePaths, requestPaths } from '../../../shared/api-paths.ts';
 import { apiMessages } from '../../../shared/messages.ts';
 import { ButtonLink } from '../../components/button.tsx';
-import { Card } from '../../components/card.tsx';
+import { FormCard, FormNotice, FormPage } from '../../components/form/form-page.tsx';
 import { ContactForm } from '../../features/request-form/contact-form.tsx';
 import { MembershipRequestForm } from '../../features/request-form/membership-request-form.tsx';
 import { useFormAnswer } from '../../lib/form-answer.tsx';
-import styles from './solicitud-page.module.css';
 
 // The spec's texts of the send outcome (the same the dialog shows when the form runs with script).
 const SENT = { title: 'Enviado con éxito', text: 'Su correo ya fue enviado con sus datos' };
@@ -22,56 +21,46 @@ export function SolicitudPage() {
   if (!answer || answer.kind === 'arco' || answer.kind === 'boletin')
     return <Navigate to={`${pagePaths.inicio}#Contacto`} replace />;
   return (
-    <section className={`section ${styles.page}`} aria-labelledby="solicitud-title">
-      <div className={`container ${styles.inner}`}>
-        <div className={`${styles.notice} ${styles.refused}`} role="alert">
-          <CircleAlert aria-hidden="true" size={40} className={styles.icon} />
-          <div>
-            <h1 id="solicitud-title" className={styles.title}>
-              {REFUSED.title}
-            </h1>
-            <p>{REFUSED.text}</p>
-            <p className={styles.reason}>{answer.message ?? apiMessages.validation}</p>
-          </div>
-        </div>
-        <Card tone="warm" padding="lg" className={styles.formCard}>
-          <h2 id="solicitud-form-title" className={styles.formTitle}>
-            {answer.kind === 'contacto' ? 'Tu mensaje' : 'Tu solicitud de membresía'}
-          </h2>
-          {answer.kind === 'contacto' ? (
-            <ContactForm labelledBy="solicitud-form-title" answer={answer} />
-          ) : (
-            <MembershipRequestForm
-              chooseMembership={answer.kind}
-              labelledBy="solicitud-form-title"
-              answer={answer}
-            />
-          )}
-        </Card>
-      </div>
-    </section>
+    <FormPage labelledBy="solicitud-title">
+      <FormNotice
+        tone="refused"
+        icon={CircleAlert}
+        title={REFUSED.title}
+        titleId="solicitud-title"
+        role="alert"
+      >
+        <p>{REFUSED.text}</p>
+        <p className="form-notice__note">{answer.message ?? apiMessages.validation}</p>
+      </FormNotice>
+      <FormCard
+        title={answer.kind === 'contacto' ? 'Tu mensaje' : 'Tu solicitud de membresía'}
+        titleId="solicitud-form-title"
+      >
+        {answer.kind === 'contacto' ? (
+          <ContactForm labelledBy="solicitud-form-title" answer={answer} />
+        ) : (
+          <MembershipRequestForm
+            chooseMembership={answer.kind}
+            labelledBy="solicitud-form-title"
+            answer={answer}
+          />
+        )}
+      </FormCard>
+    </FormPage>
   );
 }
 
 /** /SolicitudEnviada: where a request posted without script lands once it is stored. */
 export function SolicitudEnviadaPage() {
   return (
-    <section className={`section ${styles.page}`} aria-labelledby="solicitud-title">
-      <div className={`container ${styles.inner}`}>
-        <div className={`${styles.notice} ${styles.sent}`} role="status">
-          <CircleCheck aria-hidden="true" size={40} className={styles.icon} />
-          <div>
-            <h1 id="solicitud-title" className={styles.title}>
-              {SENT.title}
-            </h1>
-            <p>{SENT.text}</p>
-          </div>
-        </div>
-        <ButtonLink to={pagePaths.inicio} variant="primary">
-          Volver al inicio
-        </ButtonLink>
-      </div>
-    </section>
+    <FormPage labelledBy="solicitud-title">
+      <FormNotice tone="ok" icon={CircleCheck} title={SENT.title} titleId="solicitud-title" role="status">
+        <p>{SENT.text}</p>
+      </FormNotice>
+      <ButtonLink to={pagePaths.inicio} variant="primary">
+        Volver al inicio
+      </ButtonLink>
+    </FormPage>
   );
 }
 

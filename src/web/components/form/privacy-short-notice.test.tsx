@@ -11,9 +11,4 @@ describe('the short privacy notice', () => {
       unmount();
     }
   });
-
-  it('keeps its own class beside the one a form gives it', () => {
-    const { container } = render(<PrivacyShortNotice purpose="x" className="newsletter-form__privacy" />);
-    expect(container.firstElementChild?.className).toBe('privacy-short-notice newsletter-form__privacy');
-  });
 });

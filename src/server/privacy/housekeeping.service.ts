@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { DAY_MS, HOUR_MS } from '../../shared/clock.ts';
+import { DAY_MS } from '../../shared/clock.ts';
 import { pruneAudit, recordAudit } from '../audit/audit.repository.ts';
-import { eraseDuePeople } from './person.ts';
-import { scheduleJob } from '../lib/schedule-job.ts';
+import { eraseDuePeople } from './person.service.ts';
 
 /** Audit entries are kept two years. */
 export const AUDIT_RETENTION_DAYS = 730;
 
 /**
  * The privacy rights' hourly work: erases the people whose blocking period is over, and deletes audit
- * entries older than two years; each run is written to the audit log when it did something.
+ * entries older than two years; each run is written to the audit log when it did something. Every
+ * step is idempotent, so every instance may run it.
  */
 export async function runPrivacyHousekeeping(app: FastifyInstance, now = new Date()) {
   const erased = await eraseDuePeople(app.db, app.personData.sources, app.privacyHashKey, now);
@@ -26,11 +26,4 @@ export async function runPrivacyHousekeeping(app: FastifyInstance, now = new Dat
   const pruned = await pruneAudit(app.db, new Date(now.getTime() - AUDIT_RETENTION_DAYS * DAY_MS));
   if (pruned > 0) app.log.info({ pruned }, 'audit entries past two years deleted');
   return { ...erased, pruned };
-}
-
-/** Runs at start and then every hour, on every instance (each step is idempotent). */
-export function schedulePrivacyHousekeeping(app: FastifyInstance, everyMs = HOUR_MS): void {
-  scheduleJob(app, { name: 'privacy housekeeping', everyMs, awaitFirstRun: true }, () =>
-    runPrivacyHousekeeping(app),
-  );
 }

@@ -1,12 +1,10 @@
-import { pagePaths } from '../../shared/api-paths.ts';
-import { shortNotice } from '../content/privacy.ts';
-import './privacy-short-notice.css';
+import { pagePaths } from '../../../shared/api-paths.ts';
+import { shortNotice } from '../../content/privacy.ts';
+import './form.css';
 
 export interface PrivacyShortNoticeProps {
   /** What this form's data are for, ending the sentence "Los usamos para …" (content/privacy.ts `formPurposes`). */
   purpose: string;
-  /** Another class beside its own, for a form that places it differently (the footer's). */
-  className?: string;
 }
 
 /**
@@ -15,12 +13,9 @@ export interface PrivacyShortNoticeProps {
  * is the tacit consent to these necessary purposes. The links open a new tab, so what the visitor has
  * typed stays in the form.
  */
-export function PrivacyShortNotice({ purpose, className }: PrivacyShortNoticeProps) {
+export function PrivacyShortNotice({ purpose }: PrivacyShortNoticeProps) {
   return (
-    <aside
-      className={className ? `privacy-short-notice ${className}` : 'privacy-short-notice'}
-      aria-label={shortNotice.heading}
-    >
+    <aside className="privacy-short-notice" aria-label={shortNotice.heading}>
       <p>
         <strong>{shortNotice.heading}.</strong> {shortNotice.responsible} {shortNotice.purposeLead}{' '}
         {purpose.replace(/\.?$/, '.')} {shortNotice.rest} {shortNotice.fullNoticeLead}{' '}

@@ -1,14 +1,25 @@
 import { createHmac } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { apiRoutes } from '../../shared/api-paths.ts';
+import { DAY_MS, clock } from '../../shared/clock.ts';
 import { CONSENT_PURPOSES } from '../../shared/privacy.ts';
-import { DAY_MS } from '../../shared/clock.ts';
 import type { PersonRecord } from '../../shared/privacy-schemas.ts';
-import type { Database } from '../db/schema.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { consentsOf, withdrawConsent } from '../consent/consents.repository.ts';
 import type { PersonDataSource } from '../consent/person-data.ts';
+import type { Database } from '../db/schema.ts';
 import { cancelPendingMail } from '../mail/outbox.repository.ts';
+import {
+  blockOf,
+  deleteMailOf,
+  dueForErasure,
+  hashProofOf,
+  insertBlock,
+  mailTo,
+} from './person.repository.ts';
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * The key of the e-mail hashes kept after an erasure: from PRIVACY_HASH_SECRET when set, else derived
@@ -26,33 +37,6 @@ export function emailHashKey(secret: string): Buffer {
 export const emailHash = (key: Buffer, email: string) =>
   `hmac-sha256:${createHmac('sha256', key).update(normaliseEmail(email)).digest('hex')}`;
 
-/** The blocking of an address, if any. */
-export async function blockOf(db: Kysely<Database>, email: string) {
-  const row = await db
-    .selectFrom('blocked_people')
-    .selectAll()
-    .where('email', '=', normaliseEmail(email))
-    .executeTakeFirst();
-  return row ? { blockedAt: row.blocked_at, eraseAfter: row.erase_after, erasedAt: row.erased_at } : null;
-}
-
-/** The messages written to an address: their state only (their text is in the requests themselves). */
-async function outboxOf(db: Kysely<Database>, email: string) {
-  const rows = await db
-    .selectFrom('outbox')
-    .select(['purpose', 'status', 'subject', 'created_at', 'sent_at'])
-    .where(sql<string>`lower(to_address)`, '=', email)
-    .orderBy('created_at')
-    .execute();
-  return rows.map((row) => ({
-    purpose: row.purpose,
-    status: row.status,
-    subject: row.subject,
-    createdAt: row.created_at,
-    sentAt: row.sent_at,
-  }));
-}
-
 /**
  * Everything stored about an address (the Acceso right): its blocking, its consents, the state of the
  * mail written to it, and a section per registered source. Blocked people are found too: the search is
@@ -62,12 +46,12 @@ export async function findPerson(
   db: Kysely<Database>,
   sources: readonly PersonDataSource[],
   rawEmail: string,
-) {
+): Promise<PersonRecord> {
   const email = normaliseEmail(rawEmail);
   const [blocked, consents, outbox, ...sections] = await Promise.all([
     blockOf(db, email),
     consentsOf(db, email),
-    outboxOf(db, email),
+    mailTo(db, email),
     ...sources.map((source) => source.find(db, email)),
   ]);
   const record: Record<string, unknown> = {
@@ -83,32 +67,47 @@ export async function findPerson(
 }
 
 /**
+ * The person's record as the file the admin downloads, stamped with when it was made. Every export is
+ * written to the audit log under the address's keyed hash, never the address itself.
+ */
+export async function exportPerson(app: FastifyInstance, rawEmail: string, adminId: string | null) {
+  const record = await findPerson(app.db, app.personData.sources, rawEmail);
+  await recordAudit(app.db, {
+    adminId,
+    action: 'privacy.person.export',
+    method: 'GET',
+    path: apiRoutes.personExport,
+    targetId: emailHash(app.privacyHashKey, record.email),
+  });
+  return { exportedAt: new Date().toISOString(), ...record };
+}
+
+/**
  * Cancels a person's data (Cancelación), first step: in one transaction, the address joins
  * `blocked_people` (every list, search, export and mailing leaves it out from then on), every consent
  * in force is withdrawn, the mail still waiting for it is cancelled, and each source stops what it
- * would still do. The data are erased `blockDays` later (`eraseDuePeople`). Null if already blocked.
+ * would still do. The data are erased `privacyBlockDays` later (`eraseDuePeople`). Gives the blocking
+ * and what the audit log says of it (under the address's hash); null if the address is blocked already.
  */
-export async function blockPerson(
-  db: Kysely<Database>,
-  sources: readonly PersonDataSource[],
-  rawEmail: string,
-  blockDays: number,
-  now = new Date(),
-) {
+export async function cancelPerson(app: FastifyInstance, rawEmail: string, now = new Date()) {
   const email = normaliseEmail(rawEmail);
-  return db.transaction().execute(async (trx) => {
-    if (await blockOf(trx, email)) return null;
+  const blocked = await app.db.transaction().execute(async (trx) => {
     const blockedAt = now.toISOString();
-    const eraseAfter = new Date(now.getTime() + blockDays * DAY_MS).toISOString();
-    await trx
-      .insertInto('blocked_people')
-      .values({ email, blocked_at: blockedAt, erase_after: eraseAfter, erased_at: null })
-      .execute();
+    const eraseAfter = new Date(now.getTime() + app.config.privacyBlockDays * DAY_MS).toISOString();
+    if (!(await insertBlock(trx, { email, blockedAt, eraseAfter }))) return null;
     for (const purpose of CONSENT_PURPOSES) await withdrawConsent(trx, email, purpose, now);
     const cancelledMail = await cancelPendingMail(trx, { to: email });
-    for (const source of sources) await source.block?.(trx, email);
+    for (const source of app.personData.sources) await source.block?.(trx, email);
     return { email, blockedAt, eraseAfter, cancelledMail };
   });
+  if (!blocked) return null;
+  return {
+    blocked,
+    audit: {
+      targetId: emailHash(app.privacyHashKey, email),
+      detail: `Datos bloqueados; se eliminan después del ${clock.formatShort(blocked.eraseAfter)}; ${blocked.cancelledMail} correos pendientes cancelados`,
+    },
+  };
 }
 
 /**
@@ -123,37 +122,17 @@ export async function eraseDuePeople(
   hashKey: Buffer,
   now = new Date(),
 ): Promise<{ people: number; records: number }> {
-  const due = await db
-    .selectFrom('blocked_people')
-    .select('email')
-    .where('erased_at', 'is', null)
-    .where('erase_after', '<=', now.toISOString())
-    .execute();
+  const due = await dueForErasure(db, now);
   let records = 0;
-  for (const { email } of due) {
+  for (const email of due) {
     records += await db.transaction().execute(async (trx) => {
       let count = 0;
       for (const source of sources) count += await source.erase(trx, email);
       // Mail to the person, and the association's notifications that answer to her.
-      const mail = await trx
-        .deleteFrom('outbox')
-        .where((eb) =>
-          eb.or([
-            eb(sql<string>`lower(to_address)`, '=', email),
-            eb(sql<string>`lower(reply_to)`, '=', email),
-          ]),
-        )
-        .executeTakeFirst();
-      count += Number(mail.numDeletedRows);
+      count += await deleteMailOf(trx, email);
       // A form sent while blocked gave a consent after the blocking: it ends with the data too.
       for (const purpose of CONSENT_PURPOSES) await withdrawConsent(trx, email, purpose, now);
-      const hash = emailHash(hashKey, email);
-      await trx.updateTable('consents').set({ email: hash }).where('email', '=', email).execute();
-      await trx
-        .updateTable('blocked_people')
-        .set({ email: hash, erased_at: now.toISOString() })
-        .where('email', '=', email)
-        .execute();
+      await hashProofOf(trx, email, emailHash(hashKey, email), now);
       return count;
     });
   }
