@@ -110,7 +110,7 @@ test.describe('La página de una socia sin JavaScript', () => {
     await expect(page.getByLabel('Mi organización')).toBeChecked();
 
     await page.goto('/Socia');
-    await page.locator('#socia-correo').fill('nadie@example.org');
+    await page.locator('#socia-acceso-email').fill('nadie@example.org');
     await page.getByRole('button', { name: 'Enviarme el enlace' }).click();
     await expect(page).toHaveURL(/\/Socia\?enviado=1$/);
     await expect(page.getByRole('status')).toContainText('te enviamos el enlace');

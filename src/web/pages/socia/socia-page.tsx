@@ -1,85 +1,66 @@
+import { TriangleAlert } from 'lucide-react';
+import { pageRouteOf } from '../../../shared/api-paths.ts';
 import type {
   InvitationPageData,
   MemberAccessPageData,
   MemberPageData,
   MemberPagesData,
 } from '../../../shared/member-schemas.ts';
-import { pageRouteOf } from '../../../shared/api-paths.ts';
 import { memberPaths } from '../../../shared/member-paths.ts';
 import { buttonClassName } from '../../components/button.tsx';
-import { Card } from '../../components/card.tsx';
-import { PrivacyShortNotice } from '../../components/privacy-short-notice.tsx';
+import { PERSON_FIELDS, TextField, fieldBinding } from '../../components/form/field.tsx';
+import { FormCard, FormNotice, FormPage } from '../../components/form/form-page.tsx';
+import { Form, FormAlert, FormStatus, SubmitButton } from '../../components/form/form.tsx';
+import { PrivacyShortNotice } from '../../components/form/privacy-short-notice.tsx';
 import { usePrivateData } from '../../lib/private-data.tsx';
 import { useLocation } from '../../lib/router.tsx';
-import { Field } from './field.tsx';
 import { MemberPage } from './member-page.tsx';
 import styles from './socia-page.module.css';
 
 /** `/Socia`: the link to her page, asked for with her address (the answer is the same for anyone). */
 function AccessPage({ data }: { data?: MemberAccessPageData }) {
-  const fields = data?.fields ?? {};
+  const field = fieldBinding('socia-acceso', data?.fields ?? {}, data?.values);
   return (
-    <section className={`section ${styles.page}`} aria-labelledby="socia-title">
-      <div className={`container ${styles.inner}`}>
-        <h1 id="socia-title" className={styles.title}>
-          Tu página de socia
-        </h1>
-        <p>
-          En tu página ves el estado de tu membresía, tus recibos, cómo renovar y tu ficha en el directorio.
-          Escribe el correo con el que eres socia y te enviaremos el enlace.
-        </p>
-        {data?.sent ? (
-          <p className={styles.notice} role="status">
-            Si ese correo es de una socia, te enviamos el enlace a tu página. Revisa tu bandeja de entrada (y
-            la de correo no deseado) en unos minutos.
-          </p>
-        ) : null}
-        {data?.notice && !data.sent ? (
-          <p className={styles.alert} role="alert">
-            {data.notice}
-          </p>
-        ) : null}
-        <Card padding="lg" className={styles.block}>
-          <form method="post" action={memberPaths.access} className={styles.form} noValidate>
-            <Field
-              id="socia-correo"
-              label="Correo electrónico"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={data?.values?.email ?? ''}
-              error={fields.email}
-            />
-            <PrivacyShortNotice purpose="enviarte el enlace a tu página de socia." />
-            <button type="submit" className={buttonClassName({})}>
-              Enviarme el enlace
-            </button>
-          </form>
-        </Card>
-      </div>
-    </section>
+    <FormPage labelledBy="socia-title">
+      <h1 id="socia-title" className={styles.title}>
+        Tu página de socia
+      </h1>
+      <p>
+        En tu página ves el estado de tu membresía, tus recibos, cómo renovar y tu ficha en el directorio.
+        Escribe el correo con el que eres socia y te enviaremos el enlace.
+      </p>
+      {data?.sent ? (
+        <FormStatus>
+          Si ese correo es de una socia, te enviamos el enlace a su página. Revisa tu bandeja de entrada (y la
+          de correo no deseado) en unos minutos.
+        </FormStatus>
+      ) : null}
+      {data?.notice && !data.sent ? (
+        <FormAlert title="No pudimos enviar el formulario">{data.notice}</FormAlert>
+      ) : null}
+      <FormCard>
+        <Form action={memberPaths.access}>
+          <TextField {...PERSON_FIELDS.email} {...field('email')} required />
+          <PrivacyShortNotice purpose="enviarte el enlace a tu página de socia." />
+          <SubmitButton sending={false}>Enviarme el enlace</SubmitButton>
+        </Form>
+      </FormCard>
+    </FormPage>
   );
 }
 
-/** An unknown link to a member's page (the server answers it with 404). */
+/** An unknown link to a member's page or an invitation (the server answers it with 404). */
 function UnknownLink({ title, text }: { title: string; text: string }) {
   return (
-    <section className={`section ${styles.page}`} aria-labelledby="socia-title">
-      <div className={`container ${styles.inner}`}>
-        <h1 id="socia-title" className={styles.title}>
-          {title}
-        </h1>
+    <FormPage labelledBy="socia-title">
+      <FormNotice tone="refused" icon={TriangleAlert} title={title} titleId="socia-title" role="alert">
         <p>{text}</p>
-        {/* A whole page load: the page it opens is drawn by the server. */}
-        <a
-          href={memberPaths.access}
-          className={buttonClassName({ variant: 'secondary', className: styles.action })}
-        >
-          Pedir un enlace nuevo
-        </a>
-      </div>
-    </section>
+      </FormNotice>
+      {/* A whole page load: the page it opens is drawn by the server. */}
+      <a href={memberPaths.access} className={buttonClassName({ variant: 'secondary' })}>
+        Pedir un enlace nuevo
+      </a>
+    </FormPage>
   );
 }
 
@@ -87,6 +68,7 @@ function UnknownLink({ title, text }: { title: string; text: string }) {
 function InvitationPage({ data }: { data: InvitationPageData }) {
   const { pathname } = useLocation();
   const fields = data.fields ?? {};
+  const field = fieldBinding('socia-invitacion', fields, data.values);
   if (!data.valid) {
     return (
       <UnknownLink
@@ -96,51 +78,33 @@ function InvitationPage({ data }: { data: InvitationPageData }) {
     );
   }
   return (
-    <section className={`section ${styles.page}`} aria-labelledby="socia-title">
-      <div className={`container ${styles.inner}`}>
-        <h1 id="socia-title" className={styles.title}>
-          Invitación a ser socia
-        </h1>
-        <p>
-          {data.organisation} te invita a ocupar uno de los lugares de su membresía {data.planName}. Serás
-          socia con tu propia página y compartirás el periodo de su membresía.
-        </p>
-        {Object.keys(fields).length > 0 ? (
-          <p className={styles.alert} role="alert">
-            Revisa los campos marcados.
-          </p>
-        ) : null}
-        <Card padding="lg" className={styles.block}>
-          <form method="post" action={pathname} className={styles.form} noValidate>
-            <Field
-              id="socia-nombre"
-              label="Nombre completo"
-              name="fullName"
-              autoComplete="name"
-              required
-              defaultValue={data.values?.fullName ?? ''}
-              error={fields.fullName}
-            />
-            <Field
-              id="socia-puesto"
-              label={
-                <>
-                  Puesto <span className={styles.muted}>(opcional)</span>
-                </>
-              }
-              name="position"
-              autoComplete="organization-title"
-              defaultValue={data.values?.position ?? ''}
-              error={fields.position}
-            />
-            <PrivacyShortNotice purpose="darte de alta como socia, administrar tu membresía y enviarte sus avisos." />
-            <button type="submit" className={buttonClassName({ variant: 'confirm', size: 'lg' })}>
-              Aceptar invitación
-            </button>
-          </form>
-        </Card>
-      </div>
-    </section>
+    <FormPage labelledBy="socia-title">
+      <h1 id="socia-title" className={styles.title}>
+        Invitación a ser socia
+      </h1>
+      <p>
+        {data.organisation} te invita a ocupar uno de los lugares de su membresía {data.planName}. Serás socia
+        con tu propia página y compartirás el periodo de su membresía.
+      </p>
+      <FormCard>
+        <Form action={pathname}>
+          {Object.keys(fields).length > 0 ? (
+            <FormAlert title="No pudimos aceptar la invitación">Revisa los campos marcados.</FormAlert>
+          ) : null}
+          <TextField {...PERSON_FIELDS.fullName} {...field('fullName')} required />
+          <TextField
+            {...field('position')}
+            type="text"
+            label="Puesto (opcional)"
+            autoComplete="organization-title"
+          />
+          <PrivacyShortNotice purpose="darte de alta como socia, administrar tu membresía y enviarte sus avisos." />
+          <SubmitButton sending={false} variant="confirm" size="lg">
+            Aceptar invitación
+          </SubmitButton>
+        </Form>
+      </FormCard>
+    </FormPage>
   );
 }
 
