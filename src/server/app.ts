@@ -9,6 +9,7 @@ import { privacyPlugin } from './privacy/privacy.plugin.ts';
 import { contentPlugin } from './content/content.plugin.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { mailPlugin } from './mail/mail.plugin.ts';
+import { membersPlugin } from './members/members.plugin.ts';
 import { newsletterPlugin } from './newsletter/newsletter.plugin.ts';
 import { contentChangesPlugin } from './plugins/content-changes.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(uploadsPlugin);
   await app.register(newsletterPlugin);
   await app.register(registrationsPlugin);
+  await app.register(membersPlugin);
   // Last: it reaches every domain's personal data through the sources they registered.
   await app.register(privacyPlugin);
   return app;

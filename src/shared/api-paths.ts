@@ -35,6 +35,31 @@ const siteRoutes = {
  */
 const registrationRoutes = { eventRegistrations: '/api/events/:id/registrations' } as const;
 
+/**
+ * Members (src/server/members): the plans, the directory and the link to a member's page (public), and
+ * the staff's routes. Their builders are in member-paths.ts; joined like the admin's routes.
+ */
+const memberRoutes = {
+  membershipPlans: '/api/membership/plans',
+  membershipDirectory: '/api/membership/directory',
+  membershipAccess: '/api/membership/access',
+  membershipPlan: '/api/admin/membership/plans/:slug',
+  membershipSettings: '/api/admin/membership/settings',
+  membershipStatement: '/api/admin/membership/statement',
+  membershipStatementAccept: '/api/admin/membership/statement/accept',
+  members: '/api/admin/members',
+  membersSummary: '/api/admin/members/summary',
+  membersCsv: '/api/admin/members/export.csv',
+  membersImport: '/api/admin/members/import',
+  member: '/api/admin/members/:id',
+  memberApprove: '/api/admin/members/:id/approve',
+  memberReject: '/api/admin/members/:id/reject',
+  memberLeave: '/api/admin/members/:id/leave',
+  memberPayments: '/api/admin/members/:id/payments',
+  memberReceipt: '/api/admin/members/:id/payments/:paymentId/receipt.pdf',
+  memberProof: '/api/admin/members/:id/proof',
+} as const;
+
 /** The admin's routes (src/server/admin, src/server/uploads). */
 const adminRoutes = {
   requests: '/api/admin/requests',
@@ -92,7 +117,7 @@ const adminRoutes = {
 const joinRoutes = <A extends object, B extends object>(a: A, b: B): A & B => ({ ...a, ...b });
 export const apiRoutes = /* @__PURE__ */ joinRoutes(
   siteRoutes,
-  /* @__PURE__ */ joinRoutes(adminRoutes, registrationRoutes),
+  /* @__PURE__ */ joinRoutes(adminRoutes, /* @__PURE__ */ joinRoutes(registrationRoutes, memberRoutes)),
 );
 
 /** A route's pattern with its one parameter filled (encoded). */
@@ -210,6 +235,16 @@ export const requestPaths = { send: '/Solicitud', sent: '/SolicitudEnviada' } as
  */
 export const arcoPaths = { received: '/DerechosARCO/Recibida' } as const;
 
+/**
+ * A member's own pages (src/server/members), each rendered for her alone: asking for the link to her
+ * page, her page (`/Socia/<token>`), and a corporate seat's invitation.
+ */
+export const memberPageRoutes = {
+  access: '/Socia',
+  page: '/Socia/:token',
+  invitation: '/Socia/invitacion/:token',
+} as const;
+
 /** The route a page path belongs to: itself, or an item page's pattern (`/Noticias/x` → `/Noticias/:slug`). */
 export function routeOf(pathname: string): string {
   if (/^\/Noticias\/[^/]+$/.test(pathname)) return itemRoutes.news;
@@ -218,10 +253,14 @@ export function routeOf(pathname: string): string {
 }
 
 /**
- * `routeOf`, knowing also the newsletter's links with a token (`/Boletin/baja/x` → `/Boletin/baja/:token`):
- * for the server and the pages' titles. The site's router does not need it (those pages are its
- * catch-all), so its first load does not carry it.
+ * `routeOf`, knowing also the links with a token of the newsletter (`/Boletin/baja/x` →
+ * `/Boletin/baja/:token`) and of a member's pages (`/Socia/x` → `/Socia/:token`): for the server and the
+ * pages' titles. The site's router does not need it (those pages are its catch-all), so its first load
+ * does not carry it.
  */
 export function pageRouteOf(pathname: string): string {
-  return /^\/Boletin\/\w+\/[^/]+$/.test(pathname) ? pathname.replace(/[^/]+$/, ':token') : routeOf(pathname);
+  if (/^\/Boletin\/\w+\/[^/]+$/.test(pathname)) return pathname.replace(/[^/]+$/, ':token');
+  if (/^\/Socia\/invitacion\/[^/]+$/.test(pathname)) return memberPageRoutes.invitation;
+  if (/^\/Socia\/[^/]+$/.test(pathname)) return memberPageRoutes.page;
+  return routeOf(pathname);
 }

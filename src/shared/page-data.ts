@@ -13,4 +13,14 @@ export interface PageData {
   seed: number;
   /** The answer to a form posted without script (the /Solicitud page only). */
   form?: PostedFormAnswer;
+  /**
+   * One visitor's own data, for a page rendered for her alone and never kept (a member's page): it
+   * travels in the page's initial data, so hydration draws the same page.
+   */
+  private?: PrivatePageData;
+}
+
+/** A private page's data; `kind` says which page's it is, and the page reads only its own kind. */
+export interface PrivatePageData {
+  kind: string;
 }

@@ -2,12 +2,14 @@ import { Suspense, useEffect } from 'react';
 import { Route, Routes } from './lib/router.tsx';
 import { itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
 import type { PostedFormAnswer } from '../shared/form-answer.ts';
+import type { PrivatePageData } from '../shared/page-data.ts';
 import { QueryCacheProvider, type QueryCache } from './api/query.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
 import { SeedProvider } from './lib/seed.tsx';
 import { Spinner } from './components/spinner.tsx';
 import { endInitialHydration } from './lib/deferred-hydration.tsx';
 import { FormAnswerProvider } from './lib/form-answer.tsx';
+import { PrivateDataProvider } from './lib/private-data.tsx';
 import { lazyWithPreload } from './lib/lazy-component.tsx';
 
 // Each page is its own chunk: a visitor downloads the code of the page they open, and the rest on demand.
@@ -30,9 +32,9 @@ const EventoPage = lazyWithPreload(() => import('./pages/evento/evento-page.tsx'
 const SolicitudPages = lazyWithPreload(() =>
   import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudPages),
 );
-// Any other address: the ARCO form and its receipt, or one of the newsletter's pages (/Boletin…, opened
-// by a full load from a mail's link or a form posted without script), or else back to Inicio: one lazy
-// page for the pages a visit rarely starts on.
+// Any other address: the ARCO form and its receipt, one of the newsletter's pages (/Boletin…, opened
+// by a full load from a mail's link or a form posted without script), a member's own pages (/Socia…),
+// or else back to Inicio: one lazy page for the pages a visit rarely starts on.
 const OtherPages = lazyWithPreload(() => import('./pages/other/other-pages.tsx').then((m) => m.OtherPages));
 
 const pages: Record<string, { load(): Promise<void> }> = {
@@ -64,6 +66,8 @@ export interface AppProps {
   seed: number;
   /** The server's answer to a form posted without script (the /Solicitud page). */
   formAnswer?: PostedFormAnswer;
+  /** A private page's own data (a member's page), rendered for one visitor. */
+  privateData?: PrivatePageData;
 }
 
 /**
@@ -82,28 +86,30 @@ function HydratedMarker() {
   return null;
 }
 
-export function App({ queryCache, seed, formAnswer }: AppProps) {
+export function App({ queryCache, seed, formAnswer, privateData }: AppProps) {
   return (
     <QueryCacheProvider cache={queryCache}>
       <SeedProvider seed={seed}>
         <FormAnswerProvider answer={formAnswer}>
-          <SiteLayout>
-            <Suspense fallback={<Spinner label="Cargando la página" />}>
-              <Routes>
-                <Route path={pagePaths.inicio} element={<InicioPage />} />
-                <Route path={pagePaths.membresias} element={<MembresiasPage />} />
-                <Route path={pagePaths.socias} element={<SociasPage />} />
-                <Route path={pagePaths.aportaciones} element={<AportacionesPage />} />
-                <Route path={pagePaths.avisoPrivacidad} element={<AvisoPrivacidadPage />} />
-                <Route path={itemRoutes.news} element={<NoticiaPage />} />
-                <Route path={itemRoutes.event} element={<EventoPage />} />
-                <Route path={requestPaths.send} element={<SolicitudPages />} />
-                <Route path={requestPaths.sent} element={<SolicitudPages />} />
-                <Route path="*" element={<OtherPages />} />
-              </Routes>
-              <HydratedMarker />
-            </Suspense>
-          </SiteLayout>
+          <PrivateDataProvider data={privateData}>
+            <SiteLayout>
+              <Suspense fallback={<Spinner label="Cargando la página" />}>
+                <Routes>
+                  <Route path={pagePaths.inicio} element={<InicioPage />} />
+                  <Route path={pagePaths.membresias} element={<MembresiasPage />} />
+                  <Route path={pagePaths.socias} element={<SociasPage />} />
+                  <Route path={pagePaths.aportaciones} element={<AportacionesPage />} />
+                  <Route path={pagePaths.avisoPrivacidad} element={<AvisoPrivacidadPage />} />
+                  <Route path={itemRoutes.news} element={<NoticiaPage />} />
+                  <Route path={itemRoutes.event} element={<EventoPage />} />
+                  <Route path={requestPaths.send} element={<SolicitudPages />} />
+                  <Route path={requestPaths.sent} element={<SolicitudPages />} />
+                  <Route path="*" element={<OtherPages />} />
+                </Routes>
+                <HydratedMarker />
+              </Suspense>
+            </SiteLayout>
+          </PrivateDataProvider>
         </FormAnswerProvider>
       </SeedProvider>
     </QueryCacheProvider>

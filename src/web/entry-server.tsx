@@ -4,7 +4,7 @@ import { StaticRouter } from './lib/router.tsx';
 import { App, loadAllPages } from './app.tsx';
 import { DeferredHydrationProvider } from './lib/deferred-hydration.tsx';
 import { loadEveryComponent } from './lib/lazy-component.tsx';
-import { renderHead } from './ssr/head.ts';
+import { renderHead, renderPrivateHead } from './ssr/head.ts';
 import { renderItemHead } from './ssr/item-head.ts';
 import { initialState, queryCacheWith, serializeForScript, type PageData } from './ssr/initial-data.ts';
 
@@ -40,14 +40,17 @@ export async function render(url: string, data: PageData, siteUrl: string): Prom
     <StrictMode>
       <StaticRouter location={url}>
         <DeferredHydrationProvider defer={false}>
-          <App queryCache={queryCache} seed={data.seed} formAnswer={data.form} />
+          <App queryCache={queryCache} seed={data.seed} formAnswer={data.form} privateData={data.private} />
         </DeferredHydrationProvider>
       </StaticRouter>
     </StrictMode>,
   );
   return {
     html,
-    head: renderItemHead(pathname, siteUrl, data) ?? renderHead(pathname, siteUrl, data.events),
-    state: serializeForScript(initialState(queryCache, data.seed, data.form)),
+    // A private page (one visitor's, behind a token in its address) names no canonical address.
+    head: data.private
+      ? renderPrivateHead(pathname)
+      : (renderItemHead(pathname, siteUrl, data) ?? renderHead(pathname, siteUrl, data.events)),
+    state: serializeForScript(initialState(queryCache, data.seed, data.form, data.private)),
   };
 }

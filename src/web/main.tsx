@@ -17,11 +17,16 @@ if (import.meta.env.DEV) {
 const container = document.getElementById('root');
 if (container) {
   // The server sends the page already rendered, with the data it used; the browser takes it over.
-  const { cache, seed, form } = readInitialState(document.getElementById(INITIAL_DATA_ID)?.textContent);
+  const {
+    cache,
+    seed,
+    form,
+    private: privateData,
+  } = readInitialState(document.getElementById(INITIAL_DATA_ID)?.textContent);
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <App queryCache={cache} seed={seed} formAnswer={form} />
+        <App queryCache={cache} seed={seed} formAnswer={form} privateData={privateData} />
       </BrowserRouter>
     </StrictMode>
   );

@@ -209,3 +209,65 @@ describe('the server entry', () => {
     expect(renderer).toBeDefined();
   });
 });
+
+describe('a private page', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ssr-private-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // An entry that draws the private data it is given, counts its renderings, and hands the data on in
+  // the page's state, as the web app's entry does.
+  const file = join(dir, 'entry.mjs');
+  writeFileSync(
+    file,
+    `export const pageModules = {};
+     export const count = { renders: 0 };
+     export async function render(url, data) {
+       count.renders++;
+       const own = data.private ? data.private.name : 'nadie';
+       return { html: '<p>' + url + ' de ' + own + '</p>', head: '<title>t</title>', state: JSON.stringify({ private: data.private }) };
+     }`,
+  );
+
+  it('is drawn for each answer with its own data, which travel in the initial data for hydration', async () => {
+    const renderer = await createPageRenderer({
+      template: '<html><head></head><body><div id="root"></div></body></html>',
+      ssrEntryFile: file,
+      siteUrl: 'https://sitio.example.org',
+      onError: () => {},
+    });
+    renderer.drawContentFrom(async () => ({ events: [], news: [], partners: [] }));
+    const module = (await import(file)) as { count: { renders: number } };
+    const ana = await renderer.renderPrivatePage('/Socia/abc', {
+      data: { kind: 'prueba', name: 'Ana' } as never,
+    });
+    const bea = await renderer.renderPrivatePage('/Socia/abc', {
+      data: { kind: 'prueba', name: 'Bea' } as never,
+    });
+    expect(ana).toContain('<p>/Socia/abc de Ana</p>');
+    expect(ana).toContain(
+      '<script type="application/json" id="initial-data">{"private":{"kind":"prueba","name":"Ana"}}</script>',
+    );
+    expect(bea).toContain('<p>/Socia/abc de Bea</p>');
+    expect(module.count.renders).toBe(2);
+    // A public page drawn at that address holds nobody's data.
+    expect(await renderer.render('/Socia/abc')).toContain('de nadie');
+  });
+
+  it('throws when it cannot be drawn, rather than sending a page without its data', async () => {
+    const broken = join(dir, 'broken.mjs');
+    writeFileSync(
+      broken,
+      `export const pageModules = {};
+       export async function render() { throw new Error('no se pudo'); }`,
+    );
+    const renderer = await createPageRenderer({
+      template: '<html><head></head><body><div id="root"></div></body></html>',
+      ssrEntryFile: broken,
+      siteUrl: 'https://sitio.example.org',
+      onError: () => {},
+    });
+    renderer.drawContentFrom(async () => ({ events: [], news: [], partners: [] }));
+    await expect(renderer.renderPrivatePage('/Socia/abc', { data: { kind: 'prueba' } })).rejects.toThrow(
+      'no se pudo',
+    );
+  });
+});

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { pageRouteOf } from '../../shared/api-paths.ts';
 import { MINUTE_MS } from '../../shared/clock.ts';
 import type { PostedFormAnswer } from '../../shared/form-answer.ts';
-import type { PageData } from '../../shared/page-data.ts';
+import type { PageData, PrivatePageData } from '../../shared/page-data.ts';
 import { bootAfterFirstPaint, bootsAfterFirstPaint, withPagePreloads } from './boot-script.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
 import { prepareBody, type PreparedBody } from './prepared-body.ts';
@@ -33,6 +33,16 @@ export interface PageRenderer {
    * only, never cached.
    */
   renderPrivate(pathname: string, form: PostedFormAnswer): Promise<string>;
+  /**
+   * A page drawn for one response with that visitor's own data (a member's page): the data travel in
+   * the page's initial data, so the browser hydrates the same page. Never kept; send it with
+   * `privatePage` (site/form-posts.ts): `Cache-Control: no-store`, `X-Robots-Tag: noindex`. Unlike a
+   * public page, a failure is thrown: the bare app could not draw the page without the data.
+   */
+  renderPrivatePage(
+    pathname: string,
+    page: { data: PrivatePageData; form?: PostedFormAnswer },
+  ): Promise<string>;
   /**
    * A page that carries a refusal (too many posts, another site's post, a body that is no form): the
    * same for everyone it is given to, so it is rendered once per page and answer and kept like a page.
@@ -228,12 +238,14 @@ export async function createPageRenderer(options: {
     pathname: string,
     form?: PostedFormAnswer,
     given?: Awaited<ReturnType<PageContentSource>>,
+    own?: PrivatePageData,
   ): Promise<string> {
     if (!entry) return template;
     const data: PageData = {
       ...(given ?? (await content())),
       seed: Math.random(),
       ...(form === undefined ? {} : { form }),
+      ...(own === undefined ? {} : { private: own }),
     };
     const page = await entry.render(pathname, data, siteUrl);
     const moduleKey = entry.pageModules[pageRouteOf(pathname)];
@@ -318,6 +330,9 @@ export async function createPageRenderer(options: {
     },
     renderWith(pathname, given) {
       return renderFresh(pathname, undefined, given);
+    },
+    renderPrivatePage(pathname, page) {
+      return renderFresh(pathname, page.form, undefined, page.data);
     },
     async renderPrivate(pathname, form) {
       try {

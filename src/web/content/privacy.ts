@@ -58,7 +58,7 @@ export const privacyNotice = {
           'Corporativa o Estudiantil).',
         'Formulario de derechos ARCO: nombre completo, correo electrónico, el derecho que quieres ejercer y ' +
           'la descripción de tu solicitud.',
-        'Registro a eventos y boletín: ver las secciones 10 y 11.',
+        'Registro a eventos y boletín: ver las secciones 10 y 11; socias: sección 12.',
       ],
     },
     {
@@ -133,7 +133,7 @@ export const privacyNotice = {
           'sin tu nombre, tu descripción ni tu correo;',
         'registro de consentimientos: mientras tratemos tus datos y, después, solo como prueba (sección 7);',
         'registro de actividad del equipo administrador: dos años;',
-        'datos de las socias: mientras dure la membresía y los plazos que marque la ley.',
+        'datos de las socias: mientras dure la membresía; sus pagos y recibos, cinco años (sección 12).',
       ],
     },
     {
@@ -181,8 +181,25 @@ export const privacyNotice = {
       ],
     },
     {
+      id: 'socias',
+      heading: '12. Socias',
+      paragraphs: [
+        'De cada socia guardamos su nombre, correo, teléfono, organización y puesto, su plan y número de socia, ' +
+          'las fechas de su membresía, el historial de cambios (aprobación, pagos, bajas), sus pagos y recibos, ' +
+          'los recordatorios de renovación que le enviamos y, en la membresía estudiantil, su comprobante de ' +
+          'estudios, que borramos al decidir su solicitud. Los usamos para administrar su membresía: aprobarla, ' +
+          'registrar sus cuotas, emitir sus recibos y recordarle la renovación.',
+        'Directorio de socias: solo aparece quien lo elige en su página de socia, con los datos que marca ' +
+          '(nombre, organización, puesto, perfil de LinkedIn) y mientras su membresía esté activa o en periodo de ' +
+          'gracia. Registramos esa elección como un consentimiento, que se retira al desmarcarla.',
+        'Los pagos y recibos son registros contables: la ley fiscal pide conservarlos cinco años. Si cancelas ' +
+          'tus datos, borramos los demás y bloqueamos los recibos (con el nombre que llevan) hasta que se cumplan ' +
+          'esos cinco años; después también se borran.',
+      ],
+    },
+    {
       id: 'cookies',
-      heading: '12. Cookies',
+      heading: '13. Cookies',
       paragraphs: [
         'Este sitio solo usa cookies técnicas, necesarias para que los formularios sean seguros (protección ' +
           'contra solicitudes falsificadas) y para la sesión del equipo administrador. No usamos cookies de ' +
@@ -191,7 +208,7 @@ export const privacyNotice = {
     },
     {
       id: 'cambios',
-      heading: '13. Cambios a este aviso',
+      heading: '14. Cambios a este aviso',
       paragraphs: [
         'Cualquier cambio a este aviso se publicará en esta misma página, con la fecha de su versión al inicio. ' +
           'Cada consentimiento queda registrado con la versión vigente al momento de darlo.',

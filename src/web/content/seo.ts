@@ -65,6 +65,19 @@ export const pageMeta: Record<string, PageMeta> = {
     title: 'Solicitud recibida',
     description: 'Recibimos tu solicitud de derechos ARCO.',
   },
+  // A member's own pages (src/shared/api-paths.ts, memberPageRoutes), never indexed.
+  ['/Socia']: {
+    title: 'Tu página de socia',
+    description: 'Recibe por correo el enlace a tu página de socia.',
+  },
+  ['/Socia/:token']: {
+    title: 'Tu membresía',
+    description: 'Tu estado, tus recibos, tu renovación y tu ficha en el directorio de socias.',
+  },
+  ['/Socia/invitacion/:token']: {
+    title: 'Invitación a ser socia',
+    description: 'Acepta tu lugar en una membresía corporativa.',
+  },
 };
 
 /** The document title of a route, in Spanish. */

@@ -96,3 +96,17 @@ export function renderHead(
   }
   return tags.join('\n    ');
 }
+
+/**
+ * The head of a private page (one visitor's, its address holding her token): its title and
+ * description, kept out of search engines, with no canonical address or link-preview tags that would
+ * repeat the token.
+ */
+export function renderPrivateHead(pathname: string): string {
+  const meta = pageMeta[pathname] ?? pageMeta[pageRouteOf(pathname)] ?? pageMeta[pagePaths.inicio]!;
+  return [
+    `<title>${escapeHtml(documentTitle(pathname))}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<meta name="robots" content="noindex" />`,
+  ].join('\n    ');
+}

@@ -1,6 +1,6 @@
 import { itemRoutes, pagePaths, routeOf } from '../../shared/api-paths.ts';
 import type { PostedFormAnswer } from '../../shared/form-answer.ts';
-import type { PageData } from '../../shared/page-data.ts';
+import type { PageData, PrivatePageData } from '../../shared/page-data.ts';
 import { QueryCache, type DehydratedQueries } from '../api/query.tsx';
 import { queryKeys } from '../api/query-keys.ts';
 
@@ -13,6 +13,8 @@ export interface InitialState {
   queries: DehydratedQueries;
   seed: number;
   form?: PostedFormAnswer;
+  /** A private page's own data (rendered for one visitor, never kept). */
+  private?: PrivatePageData;
 }
 
 /** Which lists each page shows; a page's HTML carries only those. */
@@ -31,8 +33,13 @@ export function queryCacheWith(pathname: string, data: PageData): QueryCache {
   return cache;
 }
 
-export function initialState(cache: QueryCache, seed: number, form?: PostedFormAnswer): InitialState {
-  return { queries: cache.dehydrate(), seed, ...(form ? { form } : {}) };
+export function initialState(
+  cache: QueryCache,
+  seed: number,
+  form?: PostedFormAnswer,
+  own?: PrivatePageData,
+): InitialState {
+  return { queries: cache.dehydrate(), seed, ...(form ? { form } : {}), ...(own ? { private: own } : {}) };
 }
 
 /** Reads the server's JSON block (if any) into a query cache and the seed. */
@@ -40,6 +47,7 @@ export function readInitialState(text: string | null | undefined): {
   cache: QueryCache;
   seed: number;
   form?: PostedFormAnswer;
+  private?: PrivatePageData;
 } {
   if (!text) return { cache: new QueryCache(), seed: Math.random() };
   try {
@@ -48,6 +56,7 @@ export function readInitialState(text: string | null | undefined): {
       cache: new QueryCache(state.queries),
       seed: typeof state.seed === 'number' ? state.seed : Math.random(),
       ...(state.form ? { form: state.form } : {}),
+      ...(state.private ? { private: state.private } : {}),
     };
   } catch (error) {
     console.error('No se pudieron leer los datos iniciales de la página.', error);

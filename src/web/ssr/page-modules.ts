@@ -1,4 +1,4 @@
-import { arcoPaths, itemRoutes, pagePaths, requestPaths } from '../../shared/api-paths.ts';
+import { arcoPaths, itemRoutes, memberPageRoutes, pagePaths, requestPaths } from '../../shared/api-paths.ts';
 import { newsletterPaths } from '../../shared/newsletter-paths.ts';
 
 /**
@@ -23,4 +23,7 @@ export const pageModules: Record<string, string> = {
   [newsletterPaths.confirmed]: 'pages/boletin/boletin-page.tsx',
   [newsletterPaths.unsubscribe]: 'pages/boletin/boletin-page.tsx',
   [newsletterPaths.unsubscribed]: 'pages/boletin/boletin-page.tsx',
+  [memberPageRoutes.access]: 'pages/socia/socia-page.tsx',
+  [memberPageRoutes.page]: 'pages/socia/socia-page.tsx',
+  [memberPageRoutes.invitation]: 'pages/socia/socia-page.tsx',
 };
