@@ -1,13 +1,10 @@
-import { Readable } from 'node:stream';
 import { parseIsoDay, isoDay } from '../../shared/clock.ts';
 import { foldForSearch } from '../../shared/text-fold.ts';
-import { UTF8_BOM, csvCell } from '../lib/csv.ts';
 
 /**
  * CSV files in and out for the members: the reader is liberal in what it takes (a bank's statement,
  * a spreadsheet's export: comma, semicolon or tab, quoted or not, a byte order mark, headers in Spanish
- * or English), and the writer streams rows as they are read. The shared `lib/csv.ts` writes a whole
- * file at once; this stream is kept here until another export needs one.
+ * or English); the members' export is written by `lib/csv.ts`.
  */
 
 /** The rows of a CSV text; the separator is whichever of `,` `;` and tab the first line uses most. */
@@ -106,22 +103,4 @@ export function parseDay(text: string): string | undefined {
   const day = { year, month: Number(match[2]), day: Number(match[1]) };
   const iso = isoDay(day);
   return parseIsoDay(iso) ? iso : undefined;
-}
-
-/**
- * A CSV file as a stream: the byte order mark and header first, then each page of rows as it is read,
- * so a large export never sits whole in memory.
- */
-export function csvStream<T>(
-  header: readonly string[],
-  pages: AsyncIterable<readonly T[]>,
-  toRow: (item: T) => readonly unknown[],
-): Readable {
-  const line = (cells: readonly unknown[]) =>
-    `${cells.map((cell) => csvCell(cell as string | number | boolean | null | undefined)).join(',')}\r\n`;
-  async function* lines() {
-    yield UTF8_BOM + line(header);
-    for await (const page of pages) yield page.map((item) => line(toRow(item))).join('');
-  }
-  return Readable.from(lines());
 }

@@ -15,7 +15,7 @@ import {
   type PlanSlug,
 } from '../../shared/members.ts';
 import type { MembersContext } from './context.ts';
-import { csvStream } from './csv-files.ts';
+import { csvStream } from '../lib/csv.ts';
 import { statusOf } from './member-page.service.ts';
 import {
   allMembers,
@@ -158,19 +158,26 @@ const CSV_HEADER = [
 export async function membersCsv(context: MembersContext, filter: MemberFilter) {
   const { now, plans } = await today(context);
   const pages = allMembers(context.db, filter, clock.today(now), plans);
-  return csvStream(CSV_HEADER, pages, (member: MemberView) => [
-    member.number,
-    member.full_name,
-    member.email,
-    member.organisation,
-    member.position,
-    member.phone,
-    member.plan_name,
-    MEMBER_STATUS_LABELS[statusOf(member, now)],
-    member.eff_start,
-    member.eff_end,
-    clock.formatNumeric(member.created_at),
-  ]);
+  async function* rows() {
+    for await (const page of pages) {
+      for (const member of page as readonly MemberView[]) {
+        yield [
+          member.number,
+          member.full_name,
+          member.email,
+          member.organisation,
+          member.position,
+          member.phone,
+          member.plan_name,
+          MEMBER_STATUS_LABELS[statusOf(member, now)],
+          member.eff_start,
+          member.eff_end,
+          clock.formatNumeric(member.created_at),
+        ];
+      }
+    }
+  }
+  return csvStream(CSV_HEADER, rows());
 }
 
 /** The public directory: who chose to appear, while active or in grace, with only what she chose. */
