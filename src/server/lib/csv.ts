@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+
 /** Excel reads a UTF-8 file as such (accents intact) only when it starts with a byte order mark. */
 export const UTF8_BOM = '\uFEFF';
 
@@ -10,9 +12,26 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+const csvLine = (row: readonly unknown[]) =>
+  row.map((cell) => csvCell(cell as string | number | boolean | null | undefined)).join(',');
+
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const lines = [header, ...rows].map((row) =>
-    row.map((cell) => csvCell(cell as string | number | boolean | null | undefined)).join(','),
-  );
-  return UTF8_BOM + lines.join('\r\n') + '\r\n';
+  return UTF8_BOM + [header, ...rows].map(csvLine).join('\r\n') + '\r\n';
+}
+
+/**
+ * The same bytes as `toCsv`, written as the rows arrive, so a long list is never held whole. The
+ * first chunk waits for the first row: a database that does not answer fails the request before
+ * anything is sent, with its proper error, rather than halfway through a file.
+ */
+export function csvStream(header: readonly string[], rows: AsyncIterable<readonly unknown[]>): Readable {
+  async function* lines() {
+    let head = UTF8_BOM + csvLine(header) + '\r\n';
+    for await (const row of rows) {
+      yield head + csvLine(row) + '\r\n';
+      head = '';
+    }
+    if (head) yield head;
+  }
+  return Readable.from(lines());
 }
