@@ -18,6 +18,7 @@ import * as bulkWireMark from './migrations/2026-12-08-bulk-wire-mark.ts';
 import * as outboxPartialIndexes from './migrations/2026-12-09-outbox-partial-indexes.ts';
 import * as outboxRecipientIndex from './migrations/2026-12-10-outbox-recipient-index.ts';
 import * as recipientLocks from './migrations/2026-12-11-recipient-locks.ts';
+import * as registrationLinks from './migrations/2026-12-12-registration-links.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
 export const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-09-outbox-partial-indexes': outboxPartialIndexes,
   '2026-12-10-outbox-recipient-index': outboxRecipientIndex,
   '2026-12-11-recipient-locks': recipientLocks,
+  '2026-12-12-registration-links': registrationLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
