@@ -69,7 +69,12 @@ export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: stri
     // or "relation "x.t" …" for one of its tables), with nothing of ours changed: it is only read again.
     const match = /schema "([^"]+)" does not exist|relation "([^".]+)\.[^"]+" does not exist/.exec(reason);
     const other = match?.[1] ?? match?.[2];
-    if (attempt < 3 && !failed && other !== undefined && other !== options.schema) continue;
+    // A column dropped while it reads them (a migration committing in another schema, or another
+    // instance migrating this one) fails it as "column "c" of relation "t" …", naming no schema; read
+    // again, the column is simply gone.
+    const columnGone = /column "[^"]+" of relation "[^"]+" does not exist/.test(reason);
+    const elsewhere = (other !== undefined && other !== options.schema) || columnGone;
+    if (attempt < 3 && !failed && elsewhere) continue;
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
 }
