@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationPaths } from '../../src/shared/registration-paths.ts';
 import { DAY_MS } from '../../src/shared/clock.ts';
 import { createFaultDatabase, faultDialects, type FaultDatabase } from './harness/databases.ts';
@@ -7,12 +7,10 @@ import { runPool, Visitor, type Answer } from './harness/visitor.ts';
 
 const SEATS = 20;
 const PEOPLE = 200;
+const RUSH = 300;
+const RUSH_SEATS = 40;
+const LANES = 20;
 
-/**
- * Item 8 of issue 26: seats are assigned inside the database. 200 sign-ups sent at once for 20 seats
- * (to two instances on PostgreSQL, one on SQLite) end with exactly 20 confirmed and 180 waiting, with
- * places 1–180 each used once, no 5xx and nothing lost.
- */
 /** An event with `capacity` seats, made by the admin through the API; returns its id. */
 async function createEvent(server: ServerProcess, capacity: number): Promise<string> {
   const admin = new Visitor(server.url);
@@ -34,12 +32,19 @@ async function createEvent(server: ServerProcess, capacity: number): Promise<str
   return (created.body as { data: { id: string } }).data.id;
 }
 
+/**
+ * Item 8 of issue 26: seats are assigned inside the database. 200 sign-ups sent at once for 20 seats
+ * (to two instances on PostgreSQL, one on SQLite) end with exactly 20 confirmed and 180 waiting, with
+ * places 1–180 each used once, no 5xx and nothing lost. And a rush whose server is killed with kill -9
+ * half way stores nothing by halves.
+ */
 describe.each(faultDialects)('a rush of sign-ups on %s', (dialect) => {
-  let database: FaultDatabase;
+  const databases: FaultDatabase[] = [];
   const servers: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    database = await createFaultDatabase(dialect);
+  /** A database of its own, and the environment of a server on it. */
+  const newDatabase = async () => {
+    const database = await createFaultDatabase(dialect);
+    databases.push(database);
     const env = {
       DATABASE_URL: database.url,
       CONTACT_RATE_LIMIT: '100000',
@@ -47,12 +52,24 @@ describe.each(faultDialects)('a rush of sign-ups on %s', (dialect) => {
       LOG_LEVEL: 'warn',
       ...(dialect === 'postgres' && process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     };
-    servers.push(await startServer({ env }));
-    if (dialect === 'postgres') servers.push(await startServer({ env }));
+    return { database, env };
+  };
+  const start = async (env: Record<string, string>) => {
+    const server = await startServer({ env });
+    servers.push(server);
+    return server;
+  };
+
+  let database: FaultDatabase;
+  beforeAll(async () => {
+    const made = await newDatabase();
+    database = made.database;
+    await start(made.env);
+    if (dialect === 'postgres') await start(made.env);
   }, 60_000);
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
-    await database?.destroy();
+    for (const made of databases) await made.destroy();
   });
 
   it(`gives exactly ${SEATS} seats and places 1–${PEOPLE - SEATS} in line`, async () => {
@@ -119,34 +136,16 @@ describe.each(faultDialects)('a rush of sign-ups on %s', (dialect) => {
     expect(text).not.toContain('persona');
     expect(text).toContain(`"confirmed":${SEATS}`);
   }, 120_000);
-});
 
-const RUSH = 300;
-const RUSH_SEATS = 40;
-const LANES = 20;
-
-/**
- * A rush of sign-ups whose server is killed with kill -9 half way: every sign-up answered 201 is stored
- * with its mail and its links, and nothing is stored by halves (no seat or place counted without its
- * registration, no registration without its mail). Those whose answer never came find, on the
- * restarted server, that they are registered (200) or register now (201); the seats stay exact.
- */
-describe.each(faultDialects)('a rush of sign-ups killed with kill -9 on %s', (dialect) => {
-  const cleanup: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const step of cleanup.splice(0).reverse()) await step();
-  });
-
-  it('keeps every sign-up it answered 201, each with its mail, and no half of any other', async () => {
-    const database: FaultDatabase = await createFaultDatabase(dialect);
-    cleanup.push(() => database.destroy());
-    const env = { DATABASE_URL: database.url, MAIL_POLL_MS: '60000', LOG_LEVEL: 'warn' };
-    const servers: ServerProcess[] = [];
-    cleanup.push(async () => {
-      for (const server of servers) await server.stop();
-    });
-    const first = await startServer({ env });
-    servers.push(first);
+  /**
+   * Every sign-up answered 201 is stored with its mail and its links, and nothing is stored by halves
+   * (no seat or place counted without its registration, no registration without its mail). Those
+   * whose answer never came find, on the restarted server, that they are registered (200) or register
+   * now (201); the seats stay exact.
+   */
+  it('killed with kill -9 half way, keeps every sign-up it answered 201 with its mail, and no half of any other', async () => {
+    const { database, env } = await newDatabase();
+    const first = await start(env);
     const eventId = await createEvent(first, RUSH_SEATS);
     const emailOf = (index: number) => `rush${index}@example.org`;
     const signUp = (visitor: Visitor, index: number) =>
@@ -264,8 +263,7 @@ describe.each(faultDialects)('a rush of sign-ups killed with kill -9 on %s', (di
     expect(extra.every((row) => inFlight.has(row.email))).toBe(true);
 
     // The restarted server: those left without an answer try again, the rest of the rush comes.
-    const second = await startServer({ env });
-    servers.push(second);
+    const second = await start(env);
     const retry = new Visitor(second.url);
     await retry.csrf();
     for (const index of unanswered) {

@@ -1,51 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminPaths } from '../../shared/api-paths.ts';
-import { clock } from '../../shared/clock.ts';
 import { eventsRepository } from '../content/events.repository.ts';
 import { timeOrderedId } from '../db/ids.ts';
-import { toCsv } from '../lib/csv.ts';
-import { Browser, createTestApp, type TestApp } from '../test/app.ts';
+import { toCsv, UTF8_BOM } from '../lib/csv.ts';
+import { Browser, useTestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
-import { insertRegistration, listForEvent, type RegistrationRow } from './registrations.repository.ts';
+import { eventInput } from '../test/events.ts';
+import { CSV_HEADER, csvRow } from './admin.service.ts';
+import { insertRegistration, listForEvent } from './registrations.repository.ts';
 
 const STATUSES = ['confirmed', 'waitlisted', 'cancelled'] as const;
 const NAMES = ['Ana Núñez', '=HYPERLINK("x")', 'Con "comillas", comas; y\nsaltos', '-menos', 'Zoé'];
 
-/** The CSV as the export wrote it before it streamed: the list read whole, then toCsv. */
-function csvBefore(rows: RegistrationRow[]): string {
-  const labels = { confirmed: 'Confirmada', waitlisted: 'En lista de espera', cancelled: 'Cancelada' };
-  return toCsv(
-    ['Nombre completo', 'Correo electrónico', 'Estado', 'Lugar en la lista', 'Registro', 'Asistencia'],
-    rows.map((r) => [
-      r.full_name,
-      r.email,
-      labels[r.status],
-      r.place ?? '',
-      clock.formatNumeric(r.created_at),
-      r.checked_in_at ? clock.formatNumeric(r.checked_in_at) : '',
-    ]),
-  );
-}
-
 describe.each(testDialects)('El CSV de los registros de un evento en %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(dialect);
 
   it('sale fila por fila con los mismos bytes que antes', async () => {
-    const event = await eventsRepository.create(t.app.db, {
-      name: 'Taller con lista larga',
-      location: 'Ciudad de México',
-      date: '10 de marzo',
-      eventDate: '2099-03-10T17:00:00.000Z',
-      description: 'Muchas personas.',
-      images: [],
-      imageCover: [],
-      linkEvent: 'https://example.org/taller',
-      registration: { enabled: true, capacity: null },
-    });
+    const event = await eventsRepository.create(
+      t.app.db,
+      eventInput({ name: 'Taller con lista larga', registration: { enabled: true, capacity: null } }),
+    );
     // More rows than one read of the cursor brings, in every status, with values a spreadsheet must
     // take as text.
     for (let n = 0; n < 260; n++) {
@@ -73,9 +47,16 @@ describe.each(testDialects)('El CSV de los registros de un evento en %s', (diale
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toBe(`attachment; filename="registro-${event.slug}.csv"`);
-    const expected = csvBefore(await listForEvent(t.app.db, event.id));
+    // What the export wrote before it streamed: the whole list read, then toCsv.
+    const expected = toCsv(CSV_HEADER, (await listForEvent(t.app.db, event.id)).map(csvRow));
     expect(answer.rawPayload.equals(Buffer.from(expected, 'utf8'))).toBe(true);
     expect(expected.split('\r\n')).toHaveLength(260 + 2);
+    expect(
+      expected.startsWith(
+        `${UTF8_BOM}Nombre completo,Correo electrónico,Estado,Lugar en la lista,Registro,Asistencia\r\n`,
+      ),
+    ).toBe(true);
+    expect(expected).toContain(`"'=HYPERLINK(""x"") 1",persona.1@example.org,En lista de espera,1,`);
 
     expect((await admin.request('GET', adminPaths.eventRegistrationsCsv('no-existe'))).statusCode).toBe(404);
     expect(

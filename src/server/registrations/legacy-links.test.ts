@@ -7,6 +7,7 @@ import { eventsRepository } from '../content/events.repository.ts';
 import { down, up } from '../db/migrations/2026-12-12-registration-links.ts';
 import { createTestDatabase, testDialects } from '../test/databases.ts';
 import { testConfig } from '../test/app.ts';
+import { eventInput } from '../test/events.ts';
 
 const SECRET = 'the-secret-the-old-links-were-made-with';
 
@@ -24,17 +25,7 @@ describe.each(testDialects)('Los enlaces enviados antes de la migración 2026-12
     try {
       // Back to the schema before it, with a registration stored then.
       await down(handle.db as never);
-      const event = await eventsRepository.create(handle.db, {
-        name: 'Taller anterior',
-        location: 'Ciudad de México',
-        date: '10 de marzo',
-        eventDate: '2099-03-10T17:00:00.000Z',
-        description: 'Un taller.',
-        images: [],
-        imageCover: [],
-        linkEvent: 'https://example.org/taller',
-        registration: { enabled: true, capacity: 10 },
-      });
+      const event = await eventsRepository.create(handle.db, eventInput());
       const old = handle.db as never as Kysely<{ registrations: Record<string, unknown> }>;
       await old
         .insertInto('registrations')

@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../shared/clock.ts';
+import { describe, expect, it } from 'vitest';
 import { registrationPaths } from '../../shared/registration-paths.ts';
-import type { EventInput } from '../../shared/schemas.ts';
 import { buildApp, type App } from '../app.ts';
 import { eventsRepository } from '../content/events.repository.ts';
 import { hashToken } from '../lib/link-tokens.ts';
-import { Browser, createTestApp, testConfig, type TestApp } from '../test/app.ts';
+import { Browser, testConfig, useTestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
+import { eventInput } from '../test/events.ts';
 
 const SITE = 'https://sitio.example.org';
 const SAME_SITE = { origin: SITE, 'sec-fetch-site': 'same-origin' };
-
-const eventInput = (capacity: number): EventInput => ({
-  name: 'Taller de enlaces',
-  location: 'Ciudad de México',
-  date: '10 de marzo',
-  eventDate: new Date(Date.now() + 20 * DAY_MS).toISOString(),
-  description: 'Un taller práctico.',
-  images: [],
-  imageCover: [],
-  linkEvent: 'https://example.org/taller',
-  registration: { enabled: true, capacity },
-});
+const withSeats = (capacity: number) => eventInput({ registration: { enabled: true, capacity } });
 
 /** The manage and image tokens one outbox message carries (its text and its HTML). */
 interface Mailed {
@@ -31,11 +19,7 @@ interface Mailed {
 }
 
 describe.each(testDialects)('Los enlaces de un registro en %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { contactRateLimit: 10_000 });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(dialect, { contactRateLimit: 10_000 });
 
   const signUp = (app: App, eventId: string, email: string) =>
     new Browser(app).request('POST', registrationPaths.api(eventId), {
@@ -70,7 +54,7 @@ describe.each(testDialects)('Los enlaces de un registro en %s', (dialect) => {
     ).status;
 
   it('un enlace para administrar sigue sirviendo cuando cambia SESSION_SECRET', async () => {
-    const event = await eventsRepository.create(t.app.db, eventInput(5));
+    const event = await eventsRepository.create(t.app.db, withSeats(5));
     const email = 'secreto@example.org';
     expect((await signUp(t.app, event.id, email)).statusCode).toBe(201);
     const [confirmation] = await mailTo(email);
@@ -98,7 +82,7 @@ describe.each(testDialects)('Los enlaces de un registro en %s', (dialect) => {
   });
 
   it('el enlace de la imagen QR solo dibuja la imagen, y el de administrar no la dibuja', async () => {
-    const event = await eventsRepository.create(t.app.db, eventInput(5));
+    const event = await eventsRepository.create(t.app.db, withSeats(5));
     const email = 'imagen@example.org';
     await signUp(t.app, event.id, email);
     const [confirmation] = await mailTo(email);
@@ -125,7 +109,7 @@ describe.each(testDialects)('Los enlaces de un registro en %s', (dialect) => {
   });
 
   it('cada correo lleva sus propios enlaces, guardados solo como su SHA-256', async () => {
-    const event = await eventsRepository.create(t.app.db, eventInput(1));
+    const event = await eventsRepository.create(t.app.db, withSeats(1));
     await signUp(t.app, event.id, 'primera@example.org');
     await signUp(t.app, event.id, 'segunda@example.org');
     // Signing up again: the "ya tenías un registro" mail.
@@ -179,7 +163,7 @@ describe.each(testDialects)('Los enlaces de un registro en %s', (dialect) => {
   });
 
   it('los enlaces se borran con su registro', async () => {
-    const event = await eventsRepository.create(t.app.db, eventInput(5));
+    const event = await eventsRepository.create(t.app.db, withSeats(5));
     await signUp(t.app, event.id, 'borrada@example.org');
     const [confirmation] = await mailTo('borrada@example.org');
     await eventsRepository.remove(t.app.db, event.id);

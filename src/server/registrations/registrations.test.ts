@@ -3,32 +3,17 @@ import { adminPaths, apiRoutes } from '../../shared/api-paths.ts';
 import { registrationPaths } from '../../shared/registration-paths.ts';
 import { DAY_MS, HOUR_MS } from '../../shared/clock.ts';
 import { registrationMessages } from '../../shared/registration-messages.ts';
-import type { EventInput } from '../../shared/schemas.ts';
 import { consentsOf } from '../consent/consents.repository.ts';
 import { eventsRepository } from '../content/events.repository.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
+import { eventInput } from '../test/events.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
 import { hashToken } from '../lib/link-tokens.ts';
 import { deleteExpired } from './registrations.repository.ts';
 import { AGAIN_DAILY_CAP } from './sign-up.service.ts';
 
 const SITE = 'https://sitio.example.org';
-
-function eventInput(overrides: Partial<EventInput> = {}): EventInput {
-  return {
-    name: 'Taller de baterías',
-    location: 'Ciudad de México',
-    date: '10 de marzo',
-    eventDate: new Date(Date.now() + 10 * DAY_MS).toISOString(),
-    description: 'Un taller práctico.',
-    images: [],
-    imageCover: [],
-    linkEvent: 'https://example.org/taller',
-    registration: { enabled: true, capacity: 2 },
-    ...overrides,
-  };
-}
 
 const person = (n: number) => ({ fullName: `Persona ${n}`, email: `persona${n}@example.org` });
 

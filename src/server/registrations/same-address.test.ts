@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../shared/clock.ts';
+import { describe, expect, it } from 'vitest';
 import { registrationPaths } from '../../shared/registration-paths.ts';
 import { eventsRepository } from '../content/events.repository.ts';
-import { Browser, createTestApp, type TestApp } from '../test/app.ts';
+import { Browser, useTestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
+import { eventInput } from '../test/events.ts';
 
 const ROUNDS = 5;
 
 describe.each(testDialects)('La misma dirección se registra dos veces a la vez en %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { contactRateLimit: 10_000 });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(dialect, { contactRateLimit: 10_000 });
 
   /** Two sign-ups of one address sent together, each from a browser that has its CSRF token already. */
   async function twice(eventId: string, email: string) {
@@ -28,6 +24,8 @@ describe.each(testDialects)('La misma dirección se registra dos veces a la vez 
     return answers.map((answer) => ({ status: answer.statusCode, body: answer.json() }));
   }
 
+  const eventWithSeats = (capacity: number) =>
+    eventsRepository.create(t.app.db, eventInput({ registration: { enabled: true, capacity } }));
   const countsOf = async (eventId: string) =>
     t.app.db
       .selectFrom('events')
@@ -46,17 +44,7 @@ describe.each(testDialects)('La misma dirección se registra dos veces a la vez 
 
   it('toma un solo lugar: una respuesta 201 y la otra 200', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const event = await eventsRepository.create(t.app.db, {
-        name: `Taller ${round}`,
-        location: 'Ciudad de México',
-        date: '10 de marzo',
-        eventDate: new Date(Date.now() + 20 * DAY_MS).toISOString(),
-        description: 'Un taller práctico.',
-        images: [],
-        imageCover: [],
-        linkEvent: 'https://example.org/taller',
-        registration: { enabled: true, capacity: 5 },
-      });
+      const event = await eventWithSeats(5);
       const email = `dos.veces.${round}@example.org`;
       const answers = await twice(event.id, email);
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
@@ -85,17 +73,7 @@ describe.each(testDialects)('La misma dirección se registra dos veces a la vez 
 
   it('en la lista de espera toma un solo lugar de la fila', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const event = await eventsRepository.create(t.app.db, {
-        name: `Taller lleno ${round}`,
-        location: 'Ciudad de México',
-        date: '10 de marzo',
-        eventDate: new Date(Date.now() + 20 * DAY_MS).toISOString(),
-        description: 'Un taller práctico.',
-        images: [],
-        imageCover: [],
-        linkEvent: 'https://example.org/taller',
-        registration: { enabled: true, capacity: 1 },
-      });
+      const event = await eventWithSeats(1);
       const seated = await new Browser(t.app).request('POST', registrationPaths.api(event.id), {
         data: { fullName: 'Bea', email: `sentada.${round}@example.org` },
       });
