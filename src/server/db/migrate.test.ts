@@ -76,17 +76,18 @@ describe('migrations while another schema is dropped', () => {
     await db.destroy();
   });
 
-  it('reads them again when a table of another schema vanished while it listed them', async () => {
-    const { db, listings } = sqliteListingFails(
-      join(dir, 'table.db'),
-      't_another_test.outbox',
-      1,
-      'relation',
-    );
-    await migrateToLatest(db);
-    expect(listings()).toBeGreaterThan(1);
-    await db.destroy();
-  });
+  it.each([
+    ['a table of another schema', 't_another_test.outbox', 1, 'relation'],
+    ['a column', 'token_nonce" of relation "registrations', 2, 'column'],
+  ] as const)(
+    'reads them again when %s vanished while it listed them',
+    async (_what, name, failures, kind) => {
+      const { db, listings } = sqliteListingFails(join(dir, `${kind}.db`), name, failures, kind);
+      await migrateToLatest(db);
+      expect(listings()).toBeGreaterThan(failures);
+      await db.destroy();
+    },
+  );
 
   it('gives up after three listings that fail', async () => {
     const { db, listings } = sqliteListingFails(join(dir, 'busy.db'), 't_another_test', 5);

@@ -297,10 +297,6 @@ export interface RegistrationsTable {
   status: RegistrationStatus;
   /** The waitlist place drawn when the person joined the line (kept after promotion). */
   place: number | null;
-  /** Random, mixed with the server's secret to make the manage link's token. */
-  token_nonce: string;
-  /** SHA-256 of the manage link's token. */
-  token_hash: string;
   /** `sitio` (the person) or `admin` (added by hand). */
   source: string;
   /** The event start (ISO UTC) the confirmed person's reminder was written for; null otherwise. */
@@ -311,8 +307,23 @@ export interface RegistrationsTable {
   checked_in_at: string | null;
 }
 
+/**
+ * What a registration's link may do (migration 2026-12-12-registration-links): `manage` opens its page,
+ * `qr` only draws its check-in code, `legacy` (a manage link mailed before that migration) does both.
+ */
+export type RegistrationLinkPurpose = 'manage' | 'qr' | 'legacy';
+
+/** One link mailed for a registration: its random token, kept only as the token's SHA-256. */
+export interface RegistrationLinksTable {
+  token_hash: string;
+  registration_id: string;
+  purpose: RegistrationLinkPurpose;
+  created_at: string;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
+  registration_links: RegistrationLinksTable;
 }
 
 // --- Newsletter (migration 2026-12-03-newsletter) ------------------------------------------------

@@ -1,27 +1,17 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes } from '../../shared/api-paths.ts';
-import { registrationPaths } from '../../shared/registration-paths.ts';
-import { clock } from '../../shared/clock.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
 import {
   RegistrationAnswerSchema,
   RegistrationBodySchema,
   REGISTRATION_STATUSES,
 } from '../../shared/registrations.ts';
-import { toEvent } from '../db/event-row.ts';
-import { toCsv } from '../lib/csv.ts';
 import { notFound } from '../plugins/errors.ts';
-import { acceptRegistration } from './accept-registration.ts';
-import { checkInLoginPage, checkInPage } from './pages.ts';
-import {
-  cancelRegistration,
-  checkIn,
-  findById,
-  listForEvent,
-  type RegistrationRow,
-} from './registrations.repository.ts';
+import { eventRegistrations, registrationsCsv } from './admin.service.ts';
+import { answerSignUp, signUpOrRefuse } from './answers.ts';
+import { registrationWithEvent } from './manage.service.ts';
+import { cancel } from './waitlist.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -37,36 +27,12 @@ export const AdminRegistrationSchema = z.object({
   checkedInAt: z.string().nullable(),
 });
 
-const toAdmin = (row: RegistrationRow) => ({
-  id: row.id,
-  fullName: row.full_name,
-  email: row.email,
-  status: row.status,
-  place: row.place,
-  source: row.source,
-  createdAt: row.created_at,
-  checkedInAt: row.checked_in_at,
-});
-
-const STATUS_LABELS = { confirmed: 'Confirmada', waitlisted: 'En lista de espera', cancelled: 'Cancelada' };
-const CSV_HEADER = [
-  'Nombre completo',
-  'Correo electrónico',
-  'Estado',
-  'Lugar en la lista',
-  'Registro',
-  'Asistencia',
-];
-
 /**
  * The admin's side of an event's registrations: the list with the counts against capacity, the CSV,
- * adding a person by hand, cancelling one (the next in line is promoted), and the check-in page the QR
- * code opens at the door. Registered in an admin scope: every write is in the activity log.
+ * adding a person by hand, and cancelling one (the next in line is promoted). Registered in an admin
+ * scope: every write is in the activity log.
  */
 export const registrationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const eventRow = (id: string) =>
-    app.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
-
   app.get(
     apiRoutes.eventRegistrationsAdmin,
     {
@@ -89,40 +55,19 @@ export const registrationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await eventRow(request.params.id);
-      if (!row) throw notFound();
-      const rows = await listForEvent(app.db, row.id);
-      const event = toEvent(row);
-      return {
-        data: rows.map(toAdmin),
-        registration: {
-          ...event.registration!,
-          checkedIn: rows.filter((r) => r.checked_in_at !== null && r.status === 'confirmed').length,
-        },
-      };
+      const list = await eventRegistrations(app.db, request.params.id);
+      if (!list) throw notFound();
+      return list;
     },
   );
 
   app.get(apiRoutes.eventRegistrationsCsv, { schema: { params: IdParams } }, async (request, reply) => {
-    const row = await eventRow(request.params.id);
-    if (!row) throw notFound();
-    const rows = await listForEvent(app.db, row.id);
+    const csv = await registrationsCsv(app.db, request.params.id);
+    if (!csv) throw notFound();
     return reply
       .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="registro-${row.slug}.csv"`)
-      .send(
-        toCsv(
-          CSV_HEADER,
-          rows.map((r) => [
-            r.full_name,
-            r.email,
-            STATUS_LABELS[r.status],
-            r.place ?? '',
-            clock.formatNumeric(r.created_at),
-            r.checked_in_at ? clock.formatNumeric(r.checked_in_at) : '',
-          ]),
-        ),
-      );
+      .header('Content-Disposition', `attachment; filename="registro-${csv.slug}.csv"`)
+      .send(csv.file);
   });
 
   app.post(
@@ -143,12 +88,9 @@ export const registrationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { website: _ignored, ...form } = request.body.data;
-      const outcome = await acceptRegistration(app, request.params.id, form, 'admin');
+      const outcome = await signUpOrRefuse(app, request.params.id, form, 'admin');
       if (outcome.kind === 'spam') throw notFound();
-      const status = outcome.status === 'cancelled' ? 'confirmed' : outcome.status;
-      return reply
-        .code(outcome.kind === 'new' ? 201 : 200)
-        .send({ data: { status, ...(outcome.position ? { position: outcome.position } : {}) } });
+      return answerSignUp(reply, outcome);
     },
   );
 
@@ -165,70 +107,10 @@ export const registrationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = await findById(app.db, request.params.id);
+      const found = await registrationWithEvent(app.db, request.params.id);
       if (!found) throw notFound();
-      const outcome = await app.db
-        .transaction()
-        .execute((trx) => cancelRegistration(trx, found.row, app.registrations.context));
-      if (outcome.cancelled) {
-        app.registrationCounts.changed();
-        app.mailWorker.wake();
-      }
+      const outcome = await cancel(app, found.row);
       return { data: { cancelled: outcome.cancelled, promoted: outcome.promoted.length } };
-    },
-  );
-};
-
-/**
- * The check-in page the QR code opens at the door, in a session scope: with an admin session, the person
- * and the button that checks her in; without one, a page that says to log in, and nothing personal.
- */
-export const checkInPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  // The QR code's address: with an admin session, the person and the button; without, nothing personal.
-  const page = (reply: FastifyReply, status: number, body: string) =>
-    reply
-      .code(status)
-      .header('Cache-Control', 'no-store')
-      .header('X-Robots-Tag', 'noindex')
-      .type('text/html; charset=utf-8')
-      .send(body);
-
-  app.get<{ Params: { id: string } }>(registrationPaths.checkInPattern, async (request, reply) => {
-    try {
-      await app.requireAdmin.call(app, request, reply);
-    } catch {
-      return page(reply, 401, checkInLoginPage());
-    }
-    const found = await findById(app.db, request.params.id);
-    if (!found)
-      return page(
-        reply,
-        404,
-        checkInLoginPage().replace('Para registrar', 'No encontramos este registro. Para registrar'),
-      );
-    return page(reply, 200, checkInPage({ ...found, already: found.row.checked_in_at !== null }));
-  });
-
-  app.post<{ Params: { id: string } }>(
-    registrationPaths.checkInPattern,
-    { config: { sameOriginPost: true } },
-    async (request, reply) => {
-      try {
-        await app.requireAdmin.call(app, request, reply);
-      } catch {
-        return page(reply, 401, checkInLoginPage());
-      }
-      const found = await findById(app.db, request.params.id);
-      if (!found) return page(reply, 404, checkInLoginPage());
-      const first = await checkIn(app.db, found.row.id);
-      const now = await findById(app.db, found.row.id);
-      return page(reply, 200, checkInPage({ ...now!, justNow: first, already: !first }));
     },
   );
 };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../shared/clock.ts';
 import { registrationPaths } from '../../shared/registration-paths.ts';
 import { eventsContent as eventsRepository } from '../content/content.service.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { eventInput } from '../test/events.ts';
 
 const SITE = 'https://sitio.example.org';
 
@@ -14,17 +14,10 @@ describe('the sign-up form posted without script, over its limit', () => {
   afterAll(async () => t.close());
 
   it('counts every post as it arrives, a refused one included, and stores nothing past the limit', async () => {
-    const event = await eventsRepository.create(t.app.db, {
-      name: 'Taller de baterías',
-      location: 'Ciudad de México',
-      date: '10 de marzo',
-      eventDate: new Date(Date.now() + 10 * DAY_MS).toISOString(),
-      description: 'Un taller práctico.',
-      images: [],
-      imageCover: [],
-      linkEvent: 'https://example.org/taller',
-      registration: { enabled: true, capacity: 20 },
-    });
+    const event = await eventsRepository.create(
+      t.app.db,
+      eventInput({ registration: { enabled: true, capacity: 20 } }),
+    );
     const post = (payload: string) =>
       t.app.inject({
         method: 'POST',

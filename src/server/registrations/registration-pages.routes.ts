@@ -1,71 +1,54 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
-import QRCode from 'qrcode';
 import { registrationPaths } from '../../shared/registration-paths.ts';
 import { apiMessages } from '../../shared/messages.ts';
-import { fieldMessages, type Event } from '../../shared/schemas.ts';
+import { fieldMessages } from '../../shared/schemas.ts';
 import { RegistrationFormSchema } from '../../shared/registrations.ts';
-import { toEvent } from '../db/event-row.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { publicFormLimit } from '../plugins/security.ts';
-import { acceptRegistration } from './accept-registration.ts';
+import { formFields } from '../site/form-posts.ts';
+import { htmlPage, signUpOrRefuse, takeFormPosts } from './answers.ts';
+import { cancelByLink, manageView, qrImage } from './manage.service.ts';
 import { managePage, notFoundPage, refusedPage, sentPage } from './pages.ts';
-import { cancelRegistration, checkInUrl, findByToken, positionOf } from './registrations.repository.ts';
 
 const FORM_BODY_LIMIT = 16 * 1024;
 
-/** The check-in address as an SVG QR code. */
-export const checkInQr = (siteUrl: string, id: string) =>
-  QRCode.toString(checkInUrl(siteUrl, id), { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-
-const html = (reply: FastifyReply, status: number, body: string) =>
-  reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
+/** What the visitor typed, to put back in the form (never the honeypot). */
+const valuesOf = (body: Record<string, unknown>) => ({
+  fullName: typeof body.fullName === 'string' ? body.fullName.slice(0, 1_000) : '',
+  email: typeof body.email === 'string' ? body.email.slice(0, 1_000) : '',
+  newsletter: body.newsletter === 'on' ? 'on' : '',
+});
 
 /**
  * The sign-up form posted without script (POST, then a 303 to /RegistroEnviado; a refusal is the form
- * again as a page), and the manage page a registration's mail links to, whose button cancels. No CSRF
- * token: posts must come from this site (plugins/same-origin.ts, decision 014).
+ * again as a page), and the manage page a registration's mail links to, whose button cancels, with the
+ * QR code's image. No CSRF token: posts must come from this site (plugins/same-origin.ts, decision 014).
  */
 export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  const eventById = async (id: string): Promise<Event | undefined> => {
-    const row = await app.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? toEvent(row) : undefined;
-  };
-  const valuesOf = (body: Record<string, unknown>) => ({
-    fullName: typeof body.fullName === 'string' ? body.fullName.slice(0, 1_000) : '',
-    email: typeof body.email === 'string' ? body.email.slice(0, 1_000) : '',
-    newsletter: body.newsletter === 'on' ? 'on' : '',
-  });
+  takeFormPosts(app, FORM_BODY_LIMIT);
+  // Visitors are told only of events they may see (a draft is as unknown as any id).
+  const eventFor = (id: string | undefined) =>
+    id && id.length <= 64 ? app.publishedEvents.find(id).catch(() => undefined) : undefined;
 
   // A refusal reads as a page too (too many requests, another site's post, registration closed).
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status < 400 || status >= 500) throw error;
     const params = (request.params ?? {}) as { id?: string; token?: string };
-    const event = params.id ? await eventById(params.id).catch(() => undefined) : undefined;
-    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
-      string,
-      unknown
-    >;
-    if (params.token !== undefined && status === 404) return html(reply, 404, notFoundPage());
+    if (params.token !== undefined && status === 404) return htmlPage(reply, 404, notFoundPage());
     const message =
       error instanceof HttpError
         ? error.message
         : status === 413
           ? apiMessages.payloadTooLarge
           : apiMessages.validation;
-    return html(
+    return htmlPage(
       reply,
       status,
       refusedPage({
-        event,
+        event: await eventFor(params.id),
         message,
-        values: valuesOf(body),
+        values: valuesOf(formFields(request.body)),
         open: params.token === undefined && status !== 409 && status !== 404,
       }),
     );
@@ -80,10 +63,7 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
       preValidation: app.publishedEvents.required,
     },
     async (request, reply) => {
-      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
-        string,
-        unknown
-      >;
+      const body = formFields(request.body);
       const parsed = RegistrationFormSchema.safeParse({
         fullName: body.fullName,
         email: body.email,
@@ -92,12 +72,11 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
         ...(typeof body.website === 'string' && body.website ? { website: body.website } : {}),
       });
       if (!parsed.success) {
-        const event = await eventById(request.params.id);
-        return html(
+        return htmlPage(
           reply,
           400,
           refusedPage({
-            event,
+            event: await eventFor(request.params.id),
             message: apiMessages.validation,
             fields: fieldMessages(parsed.error.issues),
             values: valuesOf(body),
@@ -105,7 +84,7 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
           }),
         );
       }
-      const outcome = await acceptRegistration(app, request.params.id, parsed.data);
+      const outcome = await signUpOrRefuse(app, request.params.id, parsed.data);
       const query = new URLSearchParams({ evento: request.params.id });
       if (outcome.kind === 'spam') query.set('estado', 'confirmed');
       else {
@@ -121,31 +100,24 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
     registrationPaths.sent,
     async (request, reply) => {
       const { estado = 'confirmed', lugar, ya, evento } = request.query;
-      const event = evento && evento.length <= 64 ? await eventById(evento) : undefined;
       const position = Number(lugar);
-      return html(
+      return htmlPage(
         reply,
         200,
         sentPage({
           status: estado === 'waitlisted' ? 'waitlisted' : 'confirmed',
           position: Number.isInteger(position) && position > 0 ? position : undefined,
           again: ya === '1',
-          event,
+          event: await eventFor(evento),
         }),
       );
     },
   );
 
   const showManage = async (token: string, reply: FastifyReply, justCancelled = false) => {
-    const found = await findByToken(app.db, token);
-    if (!found) return html(reply, 404, notFoundPage());
-    const { row, event } = found;
-    const position = row.status === 'waitlisted' ? await positionOf(app.db, row) : undefined;
-    const qr =
-      row.status === 'confirmed'
-        ? `data:image/svg+xml;base64,${Buffer.from(await checkInQr(app.config.siteUrl, row.id)).toString('base64')}`
-        : undefined;
-    return html(reply, 200, managePage({ event, row, position, qrDataUrl: qr, token, justCancelled }));
+    const view = await manageView(app, token);
+    if (!view) return htmlPage(reply, 404, notFoundPage());
+    return htmlPage(reply, 200, managePage({ ...view, token, justCancelled }));
   };
 
   app.get<{ Params: { token: string } }>(registrationPaths.managePattern, async (request, reply) => {
@@ -153,16 +125,14 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
     return showManage(request.params.token, reply);
   });
 
-  // The QR code the confirmation mail shows as an image (mail clients load it from here).
+  // The QR code the confirmation mail shows as an image (mail clients load it from here), by a token
+  // that draws this image and opens nothing.
   app.get<{ Params: { token: string } }>(
     `${registrationPaths.managePattern}/asistencia.svg`,
     async (request, reply) => {
-      const found = await findByToken(app.db, request.params.token);
-      if (!found || found.row.status !== 'confirmed') return html(reply, 404, notFoundPage());
-      return reply
-        .header('Cache-Control', 'private, max-age=3600')
-        .type('image/svg+xml')
-        .send(await checkInQr(app.config.siteUrl, found.row.id));
+      const svg = await qrImage(app, request.params.token);
+      if (!svg) return htmlPage(reply, 404, notFoundPage());
+      return reply.header('Cache-Control', 'private, max-age=3600').type('image/svg+xml').send(svg);
     },
   );
 
@@ -170,16 +140,11 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
     registrationPaths.managePattern,
     { config: { sameOriginPost: true, rateLimit: publicFormLimit(app) } },
     async (request, reply) => {
-      const found = await findByToken(app.db, request.params.token);
-      if (!found) return html(reply, 404, notFoundPage());
-      const outcome = await app.db
-        .transaction()
-        .execute((trx) => cancelRegistration(trx, found.row, app.registrations.context));
+      const outcome = await cancelByLink(app, request.params.token);
+      if (!outcome) return htmlPage(reply, 404, notFoundPage());
       if (outcome.cancelled) {
-        app.registrationCounts.changed();
-        app.mailWorker.wake();
         request.log.info(
-          { registrationId: found.row.id, promoted: outcome.promoted.length },
+          { registrationId: outcome.id, promoted: outcome.promoted.length },
           'registration cancelled',
         );
       }

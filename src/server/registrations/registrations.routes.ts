@@ -4,7 +4,7 @@ import { apiRoutes } from '../../shared/api-paths.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { RegistrationAnswerSchema, RegistrationBodySchema } from '../../shared/registrations.ts';
 import { publicFormLimit } from '../plugins/security.ts';
-import { acceptRegistration } from './accept-registration.ts';
+import { answerSignUp, signUpOrRefuse } from './answers.ts';
 
 /**
  * POST /api/events/:id/registrations: a sign-up. 201 with the seat or the waitlist place taken now;
@@ -33,12 +33,9 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await acceptRegistration(app, request.params.id, request.body.data);
+      const outcome = await signUpOrRefuse(app, request.params.id, request.body.data);
       if (outcome.kind === 'spam') return reply.code(201).send({ data: { status: 'confirmed' } });
-      const status = outcome.status === 'cancelled' ? 'confirmed' : outcome.status;
-      return reply
-        .code(outcome.kind === 'new' ? 201 : 200)
-        .send({ data: { status, ...(outcome.position ? { position: outcome.position } : {}) } });
+      return answerSignUp(reply, outcome);
     },
   );
 };

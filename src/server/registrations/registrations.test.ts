@@ -3,30 +3,17 @@ import { adminPaths, apiRoutes } from '../../shared/api-paths.ts';
 import { registrationPaths } from '../../shared/registration-paths.ts';
 import { DAY_MS, HOUR_MS } from '../../shared/clock.ts';
 import { registrationMessages } from '../../shared/registration-messages.ts';
-import type { EventInput } from '../../shared/schemas.ts';
 import { consentsOf } from '../consent/consents.repository.ts';
 import { eventsContent as eventsRepository } from '../content/content.service.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
+import { eventInput } from '../test/events.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
-import { AGAIN_DAILY_CAP, deleteExpired, manageToken } from './registrations.repository.ts';
+import { hashToken } from '../lib/link-tokens.ts';
+import { deleteExpired } from './registrations.repository.ts';
+import { AGAIN_DAILY_CAP } from './sign-up.service.ts';
 
 const SITE = 'https://sitio.example.org';
-
-function eventInput(overrides: Partial<EventInput> = {}): EventInput {
-  return {
-    name: 'Taller de baterías',
-    location: 'Ciudad de México',
-    date: '10 de marzo',
-    eventDate: new Date(Date.now() + 10 * DAY_MS).toISOString(),
-    description: 'Un taller práctico.',
-    images: [],
-    imageCover: [],
-    linkEvent: 'https://example.org/taller',
-    registration: { enabled: true, capacity: 2 },
-    ...overrides,
-  };
-}
 
 const person = (n: number) => ({ fullName: `Persona ${n}`, email: `persona${n}@example.org` });
 
@@ -47,14 +34,15 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
     browser.request('POST', registrationPaths.api(eventId), { data });
   const outboxOf = (email: string) =>
     t.app.db.selectFrom('outbox').selectAll().where('to_address', '=', email).orderBy('created_at').execute();
-  const tokenOf = async (email: string) => {
-    const row = await t.app.db
-      .selectFrom('registrations')
-      .selectAll()
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    return manageToken(t.app.config.sessionSecret, row.id, row.token_nonce);
-  };
+  /** The manage link's token a mail carries, and whose registration's manage link it is. */
+  const tokenIn = (text: string) => /\/Registro\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
+  const linkOf = (token: string) =>
+    t.app.db
+      .selectFrom('registration_links')
+      .innerJoin('registrations', 'registrations.id', 'registration_links.registration_id')
+      .select(['registrations.email', 'registration_links.purpose'])
+      .where('registration_links.token_hash', '=', hashToken(token))
+      .executeTakeFirst();
 
   it('confirma dos lugares, pone a la tercera en la lista de espera y la promueve cuando la primera cancela', async () => {
     const event = await eventsRepository.create(t.app.db, eventInput());
@@ -76,8 +64,9 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
     expect(confirmation.attachments[0]!.contentType).toContain('text/calendar');
     expect(confirmation.attachments[0]!.content).toContain('METHOD:PUBLISH');
     expect(confirmation.attachments[0]!.content).toContain(`UID:${event.id}@sitio.example.org`);
-    const token = await tokenOf('persona1@example.org');
+    const token = tokenIn(confirmation.text);
     expect(confirmation.text).toContain(`${SITE}/Registro/${token}`);
+    expect(await linkOf(token)).toEqual({ email: 'persona1@example.org', purpose: 'manage' });
     expect(confirmation.text).not.toContain('Persona 1');
     const waitlist = mails.find((m) => m.to.includes('persona3@example.org'))!;
     expect(waitlist.text).toContain('en el lugar 1');

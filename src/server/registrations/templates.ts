@@ -8,14 +8,15 @@ import type { MailAttachment } from '../mail/outbox.repository.ts';
 import { singleLine } from '../mail/message.ts';
 import { escapeHtml } from '../lib/html.ts';
 
-/** The addresses a registration's mail carries. */
+/** The addresses a registration's mail carries, each with a token of its own. */
 export interface RegistrationLinks {
   /** The private manage page (/Registro/<token>). */
   manage: string;
-  /** The check-in QR code as an image on the site (for the HTML part). */
-  qrImage: string;
-  /** The admin address the QR code carries. */
-  checkIn: string;
+  /**
+   * The check-in QR code as an image on the site (for the HTML part), for a mail that shows it. Its
+   * token only draws the image: whoever loads the mail's images cannot open the registration.
+   */
+  qrImage?: string;
 }
 
 export interface RegistrationMail {
@@ -51,8 +52,9 @@ function compose(
   paragraphs: string[],
   event: Event,
   links: RegistrationLinks,
-  options: { qr: boolean; siteUrl?: string },
+  options: { siteUrl?: string } = {},
 ): RegistrationMail {
+  const qrImage = links.qrImage;
   const eventName = singleLine(event.name);
   const details = [
     `Evento: ${eventName}`,
@@ -68,7 +70,7 @@ function compose(
     ...(options.siteUrl ? [`Página del evento: ${options.siteUrl}${itemPaths.event(event.slug)}`] : []),
     '',
     manage,
-    ...(options.qr
+    ...(qrImage
       ? ['', 'En la entrada, muestra el código QR de tu página de registro (el enlace de arriba).']
       : []),
     '',
@@ -83,8 +85,8 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <ul>${details.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>
 <p><a href="${escapeHtml(links.manage)}">Ver o cancelar mi registro</a></p>
 ${
-  options.qr
-    ? `<p>En la entrada, muestra este código QR:</p><p><img src="${escapeHtml(links.qrImage)}" width="200" height="200" alt="Código QR de tu registro para la entrada"></p>`
+  qrImage
+    ? `<p>En la entrada, muestra este código QR:</p><p><img src="${escapeHtml(qrImage)}" width="200" height="200" alt="Código QR de tu registro para la entrada"></p>`
     : ''
 }
 <p style="color:#6b7280">Si tú no hiciste este registro, puedes ignorar este mensaje o cancelarlo desde el enlace.</p>
@@ -103,7 +105,7 @@ export function confirmedMail(event: Event, _row: Row, links: RegistrationLinks,
       ],
       event,
       links,
-      { qr: true, siteUrl },
+      { siteUrl },
     ),
     attachments: [eventIcs(event, siteUrl)],
   };
@@ -118,7 +120,6 @@ export function waitlistMail(event: Event, _row: Row, position: number, links: R
     ],
     event,
     links,
-    { qr: false },
   );
 }
 
@@ -132,7 +133,7 @@ export function promotedMail(event: Event, _row: Row, links: RegistrationLinks, 
       ],
       event,
       links,
-      { qr: true, siteUrl },
+      { siteUrl },
     ),
     attachments: [eventIcs(event, siteUrl)],
   };
@@ -147,7 +148,7 @@ export function reminderMail(event: Event, _row: Row, links: RegistrationLinks, 
     ],
     event,
     links,
-    { qr: true, siteUrl },
+    { siteUrl },
   );
 }
 
@@ -167,6 +168,6 @@ export function againMail(
     [status, 'Te reenviamos el enlace para ver o cancelar tu registro.'],
     event,
     links,
-    { qr: row.status === 'confirmed', siteUrl },
+    { siteUrl },
   );
 }

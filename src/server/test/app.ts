@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { CSRF_COOKIE } from '../../shared/api-paths.ts';
 import { buildApp, type App, type BuildOptions } from '../app.ts';
 import type { Config } from '../config.ts';
@@ -58,6 +59,29 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.destroy();
+    },
+  };
+}
+
+/**
+ * A test app for the tests of the enclosing `describe`: built before them, closed after them. Read
+ * `.app` and `.database` inside a test.
+ */
+export function useTestApp(
+  dialect: Dialect,
+  overrides: Partial<Config> = {},
+): { readonly app: App; readonly database: TestDatabase } {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, overrides);
+  });
+  afterAll(async () => t?.close());
+  return {
+    get app() {
+      return t!.app;
+    },
+    get database() {
+      return t!.database;
     },
   };
 }
