@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminPaths } from '../../shared/api-paths.ts';
-import { eventsRepository } from '../content/events.repository.ts';
+import { eventsContent as eventsRepository } from '../content/content.service.ts';
 import { timeOrderedId } from '../db/ids.ts';
 import { toCsv, UTF8_BOM } from '../lib/csv.ts';
 import { Browser, useTestApp } from '../test/app.ts';

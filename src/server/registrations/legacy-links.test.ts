@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { registrationPaths } from '../../shared/registration-paths.ts';
 import { buildApp } from '../app.ts';
-import { eventsRepository } from '../content/events.repository.ts';
+import { eventsContent as eventsRepository } from '../content/content.service.ts';
 import { down, up } from '../db/migrations/2026-12-12-registration-links.ts';
 import { createTestDatabase, testDialects } from '../test/databases.ts';
 import { testConfig } from '../test/app.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registrationPaths } from '../../shared/registration-paths.ts';
 import { buildApp, type App } from '../app.ts';
-import { eventsRepository } from '../content/events.repository.ts';
+import { eventsContent as eventsRepository } from '../content/content.service.ts';
 import { hashToken } from '../lib/link-tokens.ts';
 import { Browser, testConfig, useTestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
