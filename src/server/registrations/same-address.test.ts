@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registrationPaths } from '../../shared/registration-paths.ts';
-import { eventsRepository } from '../content/events.repository.ts';
+import { eventsContent as eventsRepository } from '../content/content.service.ts';
 import { Browser, useTestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { eventInput } from '../test/events.ts';
