@@ -1,29 +1,12 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type PostgresCursorConstructor,
-  type SqliteDatabase,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type pg from 'pg';
 import { lazyPackage } from '../lib/lazy-package.ts';
 
 const loadPg = lazyPackage<typeof pg>('pg');
 import type { Database } from './schema.ts';
-
-const loadCursor = lazyPackage<PostgresCursorConstructor>('pg-cursor');
-
-/**
- * pg-cursor, which Kysely's `.stream()` reads through on PostgreSQL, loaded with the first streamed
- * query: a server that never streams never loads it. `new` on this returns pg-cursor's own object.
- */
-const streamCursor = function (text: string, values: unknown[]) {
-  return new (loadCursor())(text, values);
-} as unknown as PostgresCursorConstructor;
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -64,7 +47,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: streamCursor }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
 

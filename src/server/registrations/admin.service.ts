@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { clock } from '../../shared/clock.ts';
 import type { Database } from '../db/schema.ts';
 import { csvStream } from '../lib/csv.ts';
-import { listForEvent, streamForEvent, type RegistrationRow } from './registrations.repository.ts';
+import { listForEvent, pagesForEvent, type RegistrationRow } from './registrations.repository.ts';
 import { eventById } from './seats.repository.ts';
 
 /** The admin's view of an event's registrations: the list with the counts, and the CSV. */
@@ -53,20 +53,16 @@ export const csvRow = (row: RegistrationRow) => [
   row.checked_in_at ? clock.formatNumeric(row.checked_in_at) : '',
 ];
 
-async function* csvRows(rows: AsyncIterable<RegistrationRow>) {
-  for await (const row of rows) yield csvRow(row);
+async function* csvRows(pages: AsyncIterable<readonly RegistrationRow[]>) {
+  for await (const page of pages) for (const row of page) yield csvRow(row);
 }
 
-/**
- * The event's registrations as a CSV for a spreadsheet, each line sent as its row is read. On SQLite
- * the read holds the database's one connection until the last row is out; a list of registrations is
- * small enough to go out in the socket's buffers at once.
- */
+/** The event's registrations as a CSV for a spreadsheet, each page of lines sent as it is read. */
 export async function registrationsCsv(
   db: Kysely<Database>,
   eventId: string,
 ): Promise<{ slug: string; file: Readable } | undefined> {
   const event = await eventById(db, eventId);
   if (!event) return undefined;
-  return { slug: event.slug, file: csvStream(CSV_HEADER, csvRows(streamForEvent(db, eventId))) };
+  return { slug: event.slug, file: csvStream(CSV_HEADER, csvRows(pagesForEvent(db, eventId))) };
 }
