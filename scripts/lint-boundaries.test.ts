@@ -165,7 +165,7 @@ describe('the lint boundaries', () => {
       "export { toEvent } from '../db/event-row.ts';",
       "export { publicFormLimit } from '../plugins/security.ts';",
       "export { escapeHtml } from '../lib/html.ts';",
-      "export { registrationStore } from './accept-registration.ts';",
+      "export { signUp } from './sign-up.service.ts';",
       '',
     ].join('\n');
     expect(await boundaryErrors('src/server/registrations/boundary-check.ts', allowed)).toEqual([]);
