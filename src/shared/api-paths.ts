@@ -97,6 +97,7 @@ const adminRoutes = {
   adminNewsItem: '/api/admin/content/news/:id',
   adminNewsPreview: '/api/admin/content/news/:id/preview',
   eventRegistrationsAdmin: '/api/admin/events/:id/registrations',
+  registrationsSummary: '/api/admin/registrations/summary',
   eventRegistrationsCsv: '/api/admin/events/:id/registrations/export.csv',
   registrationCancel: '/api/admin/registrations/:id/cancel',
   newsletterSubscribers: '/api/admin/newsletter/subscribers',
@@ -185,6 +186,7 @@ const makeAdminPaths = (routes: typeof adminRoutes) =>
     contentPreview: (resource: 'events' | 'news', id: string) =>
       fillRoute(resource === 'events' ? routes.adminEventPreview : routes.adminNewsPreview, id),
     eventRegistrations: (eventId: string) => fillRoute(routes.eventRegistrationsAdmin, eventId),
+    registrationsSummary: routes.registrationsSummary,
     eventRegistrationsCsv: (eventId: string) => fillRoute(routes.eventRegistrationsCsv, eventId),
     registrationCancel: (id: string) => fillRoute(routes.registrationCancel, id),
     newsletterSubscribers: routes.newsletterSubscribers,

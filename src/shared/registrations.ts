@@ -37,3 +37,19 @@ export const RegistrationAnswerSchema = z.object({
   position: z.number().int().min(1).optional(),
 });
 export type RegistrationAnswer = z.infer<typeof RegistrationAnswerSchema>;
+
+/**
+ * One event's sign-ups at a glance (the admin's summary and events list): the same counts as the
+ * event's own registrations screen. Events with sign-up on, or with sign-ups kept from before.
+ */
+export const RegistrationFillSchema = z.object({
+  eventId: z.string(),
+  name: z.string(),
+  eventDate: z.string(),
+  enabled: z.boolean(),
+  capacity: z.number().nullable(),
+  confirmed: z.number(),
+  waitlisted: z.number(),
+  checkedIn: z.number(),
+});
+export type RegistrationFill = z.infer<typeof RegistrationFillSchema>;

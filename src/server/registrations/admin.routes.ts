@@ -6,9 +6,10 @@ import {
   RegistrationAnswerSchema,
   RegistrationBodySchema,
   REGISTRATION_STATUSES,
+  RegistrationFillSchema,
 } from '../../shared/registrations.ts';
 import { notFound } from '../plugins/errors.ts';
-import { eventRegistrations, registrationsCsv } from './admin.service.ts';
+import { eventRegistrations, registrationsCsv, registrationsSummary } from './admin.service.ts';
 import { answerSignUp, signUpOrRefuse } from './answers.ts';
 import { registrationWithEvent } from './manage.service.ts';
 import { cancel } from './waitlist.service.ts';
@@ -33,6 +34,12 @@ export const AdminRegistrationSchema = z.object({
  * scope: every write is in the activity log.
  */
 export const registrationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    apiRoutes.registrationsSummary,
+    { schema: { response: { 200: dataEnvelope(z.array(RegistrationFillSchema)) } } },
+    async () => ({ data: await registrationsSummary(app.db) }),
+  );
+
   app.get(
     apiRoutes.eventRegistrationsAdmin,
     {

@@ -2,8 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import { clock } from '../../shared/clock.ts';
 import type { Database } from '../db/schema.ts';
+import type { RegistrationFill } from '../../shared/registrations.ts';
 import { csvStream } from '../lib/csv.ts';
-import { listForEvent, pagesForEvent, type RegistrationRow } from './registrations.repository.ts';
+import {
+  fillOfEvents,
+  listForEvent,
+  pagesForEvent,
+  type RegistrationRow,
+} from './registrations.repository.ts';
 import { eventById } from './seats.repository.ts';
 
 /** The admin's view of an event's registrations: the list with the counts, and the CSV. */
@@ -31,6 +37,20 @@ export async function eventRegistrations(db: Kysely<Database>, eventId: string) 
       checkedIn: rows.filter((row) => row.checked_in_at !== null && row.status === 'confirmed').length,
     },
   };
+}
+
+/** Every event's sign-ups at a glance, with the numbers of its own registrations screen. */
+export async function registrationsSummary(db: Kysely<Database>): Promise<RegistrationFill[]> {
+  return (await fillOfEvents(db)).map((row) => ({
+    eventId: row.id,
+    name: row.name,
+    eventDate: row.eventDate,
+    enabled: Boolean(row.enabled),
+    capacity: row.capacity ?? null,
+    confirmed: Number(row.confirmed ?? 0),
+    waitlisted: Number(row.waitlisted ?? 0),
+    checkedIn: Number(row.checkedIn ?? 0),
+  }));
 }
 
 const STATUS_LABELS = { confirmed: 'Confirmada', waitlisted: 'En lista de espera', cancelled: 'Cancelada' };

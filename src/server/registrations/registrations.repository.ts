@@ -219,3 +219,43 @@ export async function registrationsOfAddress(db: Kysely<Database>, email: string
 export async function deleteRegistration(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('registrations').where('id', '=', id).execute();
 }
+
+/**
+ * Every event with sign-up on, or with sign-ups kept from before, soonest first: its counters and how
+ * many of its confirmed people checked in (the blocked left out, as in the event's own list).
+ */
+export async function fillOfEvents(db: Kysely<Database>) {
+  return db
+    .selectFrom('events')
+    .select((eb) => [
+      'events.id as id',
+      'events.name as name',
+      'events.event_date as eventDate',
+      'events.registration_enabled as enabled',
+      'events.registration_capacity as capacity',
+      'events.registration_confirmed as confirmed',
+      'events.registration_waitlisted as waitlisted',
+      eb
+        .selectFrom('registrations')
+        .select((inner) => inner.fn.countAll<number | string | bigint>().as('n'))
+        .whereRef('registrations.event_id', '=', 'events.id')
+        .where('registrations.status', '=', 'confirmed')
+        .where('registrations.checked_in_at', 'is not', null)
+        .where((inner) => notBlocked(inner, 'registrations.email'))
+        .as('checkedIn'),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('events.registration_enabled', '=', 1),
+        eb.exists(
+          eb
+            .selectFrom('registrations')
+            .select('registrations.id')
+            .whereRef('registrations.event_id', '=', 'events.id'),
+        ),
+      ]),
+    )
+    .orderBy('events.event_date')
+    .orderBy('events.id')
+    .execute();
+}
