@@ -2,6 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsPlugin } from './accounts/accounts.plugin.ts';
+import { certificatesPlugin } from './certificates/certificates.plugin.ts';
 import type { Config } from './config.ts';
 import { personDataPlugin } from './consent/person-data.ts';
 import { etagPlugin } from './plugins/etag.ts';
@@ -16,6 +17,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { NotableRequestLog } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { shareCardsPlugin } from './share-cards/share-cards.plugin.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { registrationsPlugin } from './registrations/registrations.plugin.ts';
 import { requestsPlugin } from './requests/requests.plugin.ts';
@@ -139,6 +141,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(newsletterPlugin);
   await app.register(registrationsPlugin);
   await app.register(membersPlugin);
+  await app.register(shareCardsPlugin);
+  await app.register(certificatesPlugin);
   // Last: it reaches every domain's personal data through the sources they registered.
   await app.register(privacyPlugin);
   return app;

@@ -213,3 +213,25 @@ export const CampaignSchema = z.object({
 export type Campaign = z.infer<typeof CampaignSchema>;
 
 export const CampaignPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+
+/**
+ * The admin summary's newsletter card (`GET /api/admin/newsletter/summary`): active subscribers, those
+ * who confirmed and those who left in the last 30 days, and the latest campaign that was sent (or is
+ * being sent), with the same counts as its own screen.
+ */
+export const NewsletterSummarySchema = z.object({
+  active: z.number(),
+  joinedLast30Days: z.number(),
+  leftLast30Days: z.number(),
+  lastCampaign: CampaignSchema.pick({
+    id: true,
+    subject: true,
+    status: true,
+    total: true,
+    sent: true,
+    failed: true,
+    uncertain: true,
+    sendStartedAt: true,
+  }).nullable(),
+});
+export type NewsletterSummary = z.infer<typeof NewsletterSummarySchema>;
