@@ -10,11 +10,11 @@ import {
   setAdminPassword,
 } from '../src/server/accounts/admins.repository.ts';
 import { disableSecondFactor } from '../src/server/accounts/second-factor.repository.ts';
+import { endOtherSessionsForGood } from '../src/server/accounts/session-trust.ts';
 import { recordAudit } from '../src/server/audit/audit.repository.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { endOtherSessions } from '../src/server/plugins/session-store.ts';
 
 const email = process.argv[2];
 if (!email) {
@@ -36,7 +36,8 @@ try {
     const ended = await handle.db.transaction().execute(async (trx) => {
       await setAdminPassword(trx, admin.id, password);
       await disableSecondFactor(trx, admin.id);
-      const count = await endOtherSessions(trx, admin.id, '');
+      // For good: a session written back by a request still running is refused all the same.
+      const { ended: count } = await endOtherSessionsForGood(trx, admin.id, '');
       await recordAudit(trx, {
         adminId: null,
         adminEmail: null,
