@@ -256,3 +256,77 @@ describe.each(testDialects)('sessions end for good on %s', (dialect) => {
     60_000,
   );
 });
+
+describe.each(testDialects)('sessions written back, read by "who am I" and the login on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  const sidOf = (browser: Browser) => t.app.unsignCookie(browser.jar.sid!).value!;
+  const rowOf = (sid: string) =>
+    t.app.db.selectFrom('sessions').selectAll().where('sid', '=', sid).executeTakeFirst();
+  /** Puts a session's row back as it was, as a request still running when it was ended would. */
+  const writeBack = async (row: { sid: string; data: string; expires_at: string }) => {
+    await t.app.db.deleteFrom('sessions').where('sid', '=', row.sid).execute();
+    await t.app.db.insertInto('sessions').values(row).execute();
+  };
+
+  it('answers 401 on /api/auth/me to a password-only session of an account with a second factor', async () => {
+    const email = `solo-contrasena-${dialect}@example.org`;
+    const password = 'la-contraseña-de-esta-cuenta';
+    const account = await createAdmin(t.app.db, email, password);
+    // Signed in with the password alone, before the account had a second factor.
+    const stranger = new Browser(t.app);
+    await expectStatus(stranger.login(email, password), 200);
+    const row = (await rowOf(sidOf(stranger)))!;
+    const owner = new Browser(t.app);
+    await expectStatus(owner.login(email, password), 200);
+    await enrol(owner);
+    // Its row comes back, and even with the account's "valid after" left aside…
+    await writeBack(row);
+    await t.app.db
+      .updateTable('admins')
+      .set({ sessions_valid_after: null })
+      .where('id', '=', account.id)
+      .execute();
+    // …"who am I" asks for the code as every admin route does, and the session goes.
+    const me = await stranger.request('GET', '/api/auth/me');
+    expect(me.statusCode).toBe(401);
+    expect(me.json().error.code).toBe('SESSION_EXPIRED');
+    expect(await rowOf(row.sid)).toBeUndefined();
+    await writeBack(row);
+    expect((await stranger.request('GET', '/api/admin/requests')).statusCode).toBe(401);
+    expect((await owner.request('GET', '/api/auth/me')).statusCode).toBe(200);
+  });
+
+  it('refuses the code of a login whose password was given before the account ended its sessions', async () => {
+    const email = `a-medias-${dialect}@example.org`;
+    const password = 'la-contraseña-de-esta-cuenta';
+    const account = { ...(await createAdmin(t.app.db, email, password)), password };
+    const owner = new Browser(t.app);
+    await expectStatus(owner.login(email, password), 200);
+    const codes = await enrol(owner);
+    // Someone with the old password is at the code step…
+    const halfway = new Browser(t.app);
+    const first = await expectStatus(halfway.login(email, password), 200);
+    expect(first.json().data.secondFactorRequired).toBe(true);
+    const row = (await rowOf(sidOf(halfway)))!;
+    // …the owner changes the password, and that login's row comes back.
+    await expectStatus(
+      owner.request('PUT', '/api/admin/me/password', {
+        currentPassword: account.password,
+        newPassword: NEW_PASSWORD,
+      }),
+      200,
+    );
+    await writeBack(row);
+    const second = await halfway.request('POST', '/api/auth/login/second-factor', { code: codes[0] });
+    expect(second.statusCode).toBe(401);
+    expect(second.json().error.code).toBe('LOGIN_EXPIRED');
+    expect((await halfway.request('GET', '/api/auth/me')).statusCode).toBe(401);
+    // The owner, who made the change, goes on.
+    expect((await owner.request('GET', '/api/auth/me')).statusCode).toBe(200);
+  });
+});
