@@ -161,6 +161,11 @@ export interface AdminsTable {
   totp_enabled_at: string | null;
   /** The last TOTP time step accepted; a code is never accepted twice. */
   totp_last_step: number | string | null;
+  /**
+   * No session that signed in before this instant counts (migration 2026-12-15-accounts-trust); null
+   * until the account's password, second factor or sessions first change.
+   */
+  sessions_valid_after: string | null;
 }
 
 export interface SessionsTable {
