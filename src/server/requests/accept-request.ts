@@ -81,7 +81,7 @@ export function recordRequest(
     });
     if (request.spam) return { id, acknowledgement: 'none' };
     // A membership request is also an application, kept or lost with the request itself.
-    if (request.kind !== 'contacto' && options.applications) {
+    if (isMembershipType(request.kind) && options.applications) {
       await options.applications.open(trx, {
         requestId: id,
         fullName: request.fullName,
