@@ -60,6 +60,13 @@ const memberRoutes = {
   memberProof: '/api/admin/members/:id/proof',
 } as const;
 
+/**
+ * A report of an accessibility barrier (src/server/requests, the form of /Accesibilidad): public, used
+ * only by that page's form; joined like the admin's routes.
+ */
+export const barrierApiRoutes = { report: '/api/accessibility/barriers' } as const;
+const accessibilityRoutes = { barrierReports: barrierApiRoutes.report } as const;
+
 /** The admin's routes (src/server/admin, src/server/uploads). */
 const adminRoutes = {
   requests: '/api/admin/requests',
@@ -119,7 +126,13 @@ const adminRoutes = {
 const joinRoutes = <A extends object, B extends object>(a: A, b: B): A & B => ({ ...a, ...b });
 export const apiRoutes = /* @__PURE__ */ joinRoutes(
   siteRoutes,
-  /* @__PURE__ */ joinRoutes(adminRoutes, /* @__PURE__ */ joinRoutes(registrationRoutes, memberRoutes)),
+  /* @__PURE__ */ joinRoutes(
+    adminRoutes,
+    /* @__PURE__ */ joinRoutes(
+      registrationRoutes,
+      /* @__PURE__ */ joinRoutes(memberRoutes, accessibilityRoutes),
+    ),
+  ),
 );
 
 /** A route's pattern with its one parameter filled (encoded). */
@@ -214,6 +227,8 @@ export const pagePaths = {
   aportaciones: '/Aportaciones',
   avisoPrivacidad: '/AvisoDePrivacidad',
   derechosArco: '/DerechosARCO',
+  /** The accessibility statement, with the form to report a barrier (src/shared/barriers.ts). */
+  accesibilidad: '/Accesibilidad',
 } as const;
 export const PAGE_PATHS: readonly string[] = Object.values(pagePaths);
 
@@ -238,6 +253,12 @@ export const requestPaths = { send: '/Solicitud', sent: '/SolicitudEnviada' } as
  * `received`, with its folio in the query (`?folio=ARCO-…`).
  */
 export const arcoPaths = { received: '/DerechosARCO/Recibida' } as const;
+
+/**
+ * The accessibility statement, whose form to report a barrier posts to the page itself without script;
+ * a stored report lands on `sent` (src/shared/barriers.ts).
+ */
+export const barrierPaths = { page: '/Accesibilidad', sent: '/Accesibilidad/Enviado' } as const;
 
 /**
  * A member's own pages (src/server/members), each rendered for her alone: asking for the link to her

@@ -21,6 +21,7 @@ import * as recipientLocks from './migrations/2026-12-11-recipient-locks.ts';
 import * as registrationLinks from './migrations/2026-12-12-registration-links.ts';
 import * as members from './migrations/2026-12-13-members.ts';
 import * as accountsTrust from './migrations/2026-12-15-accounts-trust.ts';
+import * as barrierReports from './migrations/2026-12-19-barrier-reports.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
 export const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-12-registration-links': registrationLinks,
   '2026-12-13-members': members,
   '2026-12-15-accounts-trust': accountsTrust,
+  '2026-12-19-barrier-reports': barrierReports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

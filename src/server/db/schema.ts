@@ -85,6 +85,9 @@ export interface RequestsTable {
   search_folded: string;
   /** When the staff last changed it; null: never since it arrived (migration 2026-12-01-privacy). */
   updated_at: string | null;
+  /** A barrier report's page and what happened; null for every other kind (2026-12-19-barrier-reports). */
+  page_url: Generated<string | null>;
+  details: Generated<string | null>;
 }
 
 /**

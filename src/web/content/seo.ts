@@ -65,6 +65,17 @@ export const pageMeta: Record<string, PageMeta> = {
     title: 'Solicitud recibida',
     description: 'Recibimos tu solicitud de derechos ARCO.',
   },
+  // The accessibility statement (src/shared/barriers.ts, barrierPaths, written out as above).
+  ['/Accesibilidad']: {
+    title: 'Accesibilidad',
+    description:
+      'Nuestro compromiso con la accesibilidad (WCAG 2.2 AA), cómo revisamos el sitio y cómo reportarnos ' +
+      'una barrera: te respondemos en un máximo de 10 días hábiles.',
+  },
+  ['/Accesibilidad/Enviado']: {
+    title: 'Reporte recibido',
+    description: 'Recibimos tu reporte de una barrera de accesibilidad.',
+  },
   // A member's own pages (src/shared/api-paths.ts, memberPageRoutes), never indexed.
   ['/Socia']: {
     title: 'Tu página de socia',
