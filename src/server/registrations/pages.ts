@@ -85,6 +85,8 @@ function eventDetails(event: Event): string {
 export function managePage(input: {
   event: Event;
   row: RegistrationRow;
+  /** Whether visitors may see the event now; otherwise the page does not name it. */
+  shown: boolean;
   position?: number;
   qrDataUrl?: string;
   token: string;
@@ -101,7 +103,7 @@ export function managePage(input: {
 ${input.justCancelled ? '<p role="status">Listo: cancelamos tu registro. Gracias por avisar; tu lugar pasa a la siguiente persona.</p>' : ''}
 <p class="status ${row.status}">${e(statusLine)}</p>
 <dl><dt>Nombre</dt><dd>${e(row.full_name)}</dd><dt>Correo</dt><dd>${e(row.email)}</dd></dl>
-${eventDetails(event)}
+${input.shown ? eventDetails(event) : '<p class="note">El evento de este registro ya no está publicado en el sitio.</p>'}
 ${
   row.status === 'confirmed' && input.qrDataUrl
     ? `<h2>Tu pase para la entrada</h2>
