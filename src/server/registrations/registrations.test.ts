@@ -138,20 +138,56 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
     expect(rows).toHaveLength(2);
   });
 
-  it('a quien ya se registró le responde su estado aunque el registro ya se haya cerrado', async () => {
-    const event = await eventsRepository.create(t.app.db, eventInput());
-    expect((await signUp(event.id, person(12))).statusCode).toBe(201);
+  it('cerrado el registro o empezado el evento, rechaza igual a quien se registró y a quien no (decisión 049)', async () => {
+    const plainPost = (eventId: string, n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: registrationPaths.send(eventId),
+        headers: {
+          origin: SITE,
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams(person(n)).toString(),
+      });
+    const answers = async (eventId: string, n: number) => {
+      const api = await signUp(eventId, person(n));
+      const plain = await plainPost(eventId, n);
+      return { api: [api.statusCode, api.body], plain: [plain.statusCode, plain.body] };
+    };
+
+    const closing = await eventsRepository.create(t.app.db, eventInput());
+    expect((await signUp(closing.id, person(12))).statusCode).toBe(201);
+    // While it is open, a repeated sign-up tells its own status (and mails the link again).
+    expect((await signUp(closing.id, person(12))).json()).toEqual({ data: { status: 'confirmed' } });
     await eventsRepository.update(
       t.app.db,
-      event.id,
-      eventInput({ eventDate: event.eventDate, registration: { enabled: false, capacity: 2 } }),
+      closing.id,
+      eventInput({ eventDate: closing.eventDate, registration: { enabled: false, capacity: 2 } }),
     );
-    const repeat = await signUp(event.id, person(12));
-    expect(repeat.statusCode).toBe(200);
-    expect(repeat.json()).toEqual({ data: { status: 'confirmed' } });
+    const registered = await answers(closing.id, 12);
+    expect(registered.api[0]).toBe(409);
+    expect(JSON.parse(registered.api[1] as string).error.message).toBe(registrationMessages.closed);
+    expect(await answers(closing.id, 13)).toEqual(registered);
+
+    const starting = await eventsRepository.create(t.app.db, eventInput());
+    expect((await signUp(starting.id, person(14))).statusCode).toBe(201);
+    await t.app.db
+      .updateTable('events')
+      .set({ event_date: '2020-03-10T17:00:00.000Z' })
+      .where('id', '=', starting.id)
+      .execute();
+    const started = await answers(starting.id, 14);
+    expect(started.api[0]).toBe(409);
+    expect(JSON.parse(started.api[1] as string).error.message).toBe(registrationMessages.started);
+    expect(await answers(starting.id, 15)).toEqual(started);
+
+    // Only the one repeat made while open was answered with a mail.
     const again = (await outboxOf('persona12@example.org')).filter((r) => r.purpose === 'registration-again');
     expect(again).toHaveLength(1);
-    expect((await signUp(event.id, person(13))).statusCode).toBe(409);
+    expect(
+      (await outboxOf('persona14@example.org')).filter((r) => r.purpose === 'registration-again'),
+    ).toHaveLength(0);
   });
 
   it('guarda el registro de una dirección bloqueada sin escribirle correo', async () => {
