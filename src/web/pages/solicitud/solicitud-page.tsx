@@ -18,7 +18,7 @@ const REFUSED = { title: 'Error en el envío', text: 'Su correo no pudo ser envi
  */
 export function SolicitudPage() {
   const answer = useFormAnswer();
-  if (!answer || answer.kind === 'arco' || answer.kind === 'boletin')
+  if (!answer || answer.kind === 'arco' || answer.kind === 'boletin' || answer.kind === 'registro')
     return <Navigate to={`${pagePaths.inicio}#Contacto`} replace />;
   return (
     <FormPage labelledBy="solicitud-title">
