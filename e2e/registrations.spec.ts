@@ -233,6 +233,20 @@ test.describe('Registro a eventos con JavaScript', () => {
     await again.getByLabel('Correo electrónico').fill(person.email);
     await again.getByRole('button', { name: 'Registrarme' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '¡Registro confirmado!' })).toBeVisible();
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page);
+      await page.screenshot({ path: `test-results/registro-enviado-${width}.png`, fullPage: true });
+    }
+    // A refused post (an event nobody may see) names no event: the same page for any id.
+    await page.goto(path);
+    await form.locator('form').evaluate((element) => {
+      (element as HTMLFormElement).action = '/Eventos/registro/no-existe';
+      (element as HTMLFormElement).submit();
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'No pudimos registrarte' })).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/registro-rechazado-390.png', fullPage: true });
 
     // At the door: without a session, nothing personal; with the admin's, the button that checks her in.
     const csrf = async () =>
