@@ -287,5 +287,9 @@ export function pageRouteOf(pathname: string): string {
   if (/^\/Boletin\/\w+\/[^/]+$/.test(pathname)) return pathname.replace(/[^/]+$/, ':token');
   if (/^\/Socia\/invitacion\/[^/]+$/.test(pathname)) return memberPageRoutes.invitation;
   if (/^\/Socia\/[^/]+$/.test(pathname)) return memberPageRoutes.page;
+  // The sign-up's pages (registration-paths.ts).
+  if (/^\/Registro\/[^/]+$/.test(pathname)) return '/Registro/:token';
+  if (/^\/Eventos\/registro\/[^/]+$/.test(pathname)) return '/Eventos/registro/:id';
+  if (/^\/admin\/asistencia\/[^/]+$/.test(pathname)) return '/admin/asistencia/:id';
   return routeOf(pathname);
 }

@@ -89,6 +89,14 @@ export const pageMeta: Record<string, PageMeta> = {
     title: 'Invitación a ser socia',
     description: 'Acepta tu lugar en una membresía corporativa.',
   },
+  // The sign-up's pages (src/shared/registration-paths.ts), never indexed.
+  ['/RegistroEnviado']: { title: 'Registro al evento', description: 'Tu registro al evento.' },
+  ['/Eventos/registro/:id']: { title: 'Registro al evento', description: 'Regístrate en el evento.' },
+  ['/Registro/:token']: {
+    title: 'Tu registro',
+    description: 'Tu registro al evento: tu lugar, tu pase para la entrada y cómo cancelarlo.',
+  },
+  ['/admin/asistencia/:id']: { title: 'Asistencia', description: 'Registro de asistencia al evento.' },
 };
 
 /** The document title of a route, in Spanish. */

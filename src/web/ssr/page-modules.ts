@@ -7,6 +7,7 @@ import {
   requestPaths,
 } from '../../shared/api-paths.ts';
 import { newsletterPaths } from '../../shared/newsletter-paths.ts';
+import { registrationPaths } from '../../shared/registration-paths.ts';
 
 /**
  * The source module of each page (by route: `/Noticias/:slug` for every news page), relative to the web root, as the build manifest names it. The server
@@ -35,4 +36,8 @@ export const pageModules: Record<string, string> = {
   [memberPageRoutes.access]: 'pages/socia/socia-page.tsx',
   [memberPageRoutes.page]: 'pages/socia/socia-page.tsx',
   [memberPageRoutes.invitation]: 'pages/socia/socia-page.tsx',
+  [registrationPaths.sent]: 'pages/registro/registro-page.tsx',
+  [registrationPaths.sendPattern]: 'pages/registro/registro-page.tsx',
+  [registrationPaths.managePattern]: 'pages/registro/registro-page.tsx',
+  [registrationPaths.checkInPattern]: 'pages/registro/registro-page.tsx',
 };
