@@ -108,6 +108,13 @@ const adminRoutes = {
   newsletterCampaignTest: '/api/admin/newsletter/campaigns/:id/test',
   newsletterCampaignPreview: '/api/admin/newsletter/campaigns/:id/preview',
   newsletterCampaignResend: '/api/admin/newsletter/campaigns/:id/resend-uncertain',
+  // Certificates and the survey (src/server/certificates; builders in certificates.ts).
+  eventCertificate: '/api/admin/events/:id/certificate',
+  eventCertificates: '/api/admin/events/:id/certificates',
+  eventCertificatesSend: '/api/admin/events/:id/certificates/send',
+  certificateRevoke: '/api/admin/certificates/:folio/revoke',
+  eventSurveyResults: '/api/admin/events/:id/survey/results',
+  eventSurveyResultsCsv: '/api/admin/events/:id/survey/results.csv',
 } as const;
 
 /**
@@ -264,5 +271,7 @@ export function pageRouteOf(pathname: string): string {
   if (/^\/Boletin\/\w+\/[^/]+$/.test(pathname)) return pathname.replace(/[^/]+$/, ':token');
   if (/^\/Socia\/invitacion\/[^/]+$/.test(pathname)) return memberPageRoutes.invitation;
   if (/^\/Socia\/[^/]+$/.test(pathname)) return memberPageRoutes.page;
+  if (/^\/Constancias\/[^/]+$/.test(pathname)) return '/Constancias/:folio';
+  if (/^\/Encuesta\/[^/]+$/.test(pathname)) return '/Encuesta/:token';
   return routeOf(pathname);
 }
