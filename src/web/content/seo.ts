@@ -78,6 +78,15 @@ export const pageMeta: Record<string, PageMeta> = {
     title: 'Invitación a ser socia',
     description: 'Acepta tu lugar en una membresía corporativa.',
   },
+  // A certificate's verification and the survey after an event (src/shared/certificates.ts).
+  ['/Constancias/:folio']: {
+    title: 'Verificación de constancia',
+    description: 'Comprueba que una constancia de participación es auténtica y está vigente.',
+  },
+  ['/Encuesta/:token']: {
+    title: 'Encuesta del evento',
+    description: 'Cuéntanos qué te pareció el evento.',
+  },
 };
 
 /** The document title of a route, in Spanish. */

@@ -26,4 +26,6 @@ export const pageModules: Record<string, string> = {
   [memberPageRoutes.access]: 'pages/socia/socia-page.tsx',
   [memberPageRoutes.page]: 'pages/socia/socia-page.tsx',
   [memberPageRoutes.invitation]: 'pages/socia/socia-page.tsx',
+  '/Constancias/:folio': 'pages/constancia/constancia-page.tsx',
+  '/Encuesta/:token': 'pages/encuesta/encuesta-page.tsx',
 };

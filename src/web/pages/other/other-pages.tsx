@@ -3,6 +3,8 @@ import { useLocation } from '../../lib/router.tsx';
 import { BoletinPages } from '../boletin/boletin-page.tsx';
 import { DerechosArcoPage } from '../derechos-arco/derechos-arco-page.tsx';
 import { SociaPages } from '../socia/socia-page.tsx';
+import { ConstanciaPage } from '../constancia/constancia-page.tsx';
+import { EncuestaPage } from '../encuesta/encuesta-page.tsx';
 
 /**
  * The pages a visitor rarely opens first, chosen by the address: the ARCO form and its receipt, a
@@ -14,5 +16,7 @@ export function OtherPages() {
   if (pathname === pagePaths.derechosArco || pathname === arcoPaths.received) return <DerechosArcoPage />;
   if (pathname === memberPageRoutes.access || pathname.startsWith(`${memberPageRoutes.access}/`))
     return <SociaPages />;
+  if (pathname.startsWith('/Constancias/')) return <ConstanciaPage />;
+  if (pathname.startsWith('/Encuesta/')) return <EncuestaPage />;
   return <BoletinPages />;
 }
