@@ -116,6 +116,13 @@ const adminRoutes = {
   newsletterCampaignTest: '/api/admin/newsletter/campaigns/:id/test',
   newsletterCampaignPreview: '/api/admin/newsletter/campaigns/:id/preview',
   newsletterCampaignResend: '/api/admin/newsletter/campaigns/:id/resend-uncertain',
+  // Certificates and the survey (src/server/certificates; builders in certificates.ts).
+  eventCertificate: '/api/admin/events/:id/certificate',
+  eventCertificates: '/api/admin/events/:id/certificates',
+  eventCertificatesSend: '/api/admin/events/:id/certificates/send',
+  certificateRevoke: '/api/admin/certificates/:folio/revoke',
+  eventSurveyResults: '/api/admin/events/:id/survey/results',
+  eventSurveyResultsCsv: '/api/admin/events/:id/survey/results.csv',
 } as const;
 
 /**
@@ -291,5 +298,7 @@ export function pageRouteOf(pathname: string): string {
   if (/^\/Registro\/[^/]+$/.test(pathname)) return '/Registro/:token';
   if (/^\/Eventos\/registro\/[^/]+$/.test(pathname)) return '/Eventos/registro/:id';
   if (/^\/admin\/asistencia\/[^/]+$/.test(pathname)) return '/admin/asistencia/:id';
+  if (/^\/Constancias\/[^/]+$/.test(pathname)) return '/Constancias/:folio';
+  if (/^\/Encuesta\/[^/]+$/.test(pathname)) return '/Encuesta/:token';
   return routeOf(pathname);
 }

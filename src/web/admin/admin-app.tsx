@@ -50,6 +50,7 @@ const CampaignList = screen(newsletter, 'CampaignList');
 const CampaignCreate = screen(newsletter, 'CampaignCreate');
 const CampaignEdit = screen(newsletter, 'CampaignEdit');
 const SubscriberList = screen(newsletter, 'SubscriberList');
+const CertificatesPage = screen(() => import('./certificates.tsx'), 'CertificatesPage');
 
 interface Screens {
   name: keyof typeof icons;
@@ -126,6 +127,7 @@ export function AdminApp() {
         <CustomRoutes>
           <Route path="/cuenta" element={<AccountPage />} />
           <Route path="/privacidad" element={<PersonPage />} />
+          <Route path="/eventos/:id/constancias" element={<CertificatesPage />} />
         </CustomRoutes>
       </AdminUI>
     </AdminContext>

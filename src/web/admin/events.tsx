@@ -14,6 +14,7 @@ import { EVENT_EXCERPT_LENGTH, TEXT_LIMITS } from '../../shared/constants.ts';
 import { excerpt } from '../../shared/excerpt.ts';
 import { EventDisplayDateInput } from './event-date-input.tsx';
 import { EventRegistrations } from './event-registrations.tsx';
+import { CertificatesLink } from './certificates.tsx';
 import { ImageListInput } from './image-list-input.tsx';
 import { HttpsUrlInput, RequiredTextInput } from './content-inputs.tsx';
 import { ContentCreate, ContentEdit, ContentForm, ContentList } from './content-pages.tsx';
@@ -145,6 +146,7 @@ export const EventEdit = () => (
       <>
         <EventForm />
         <EventRegistrations />
+        <CertificatesLink />
       </>
     }
   />

@@ -167,6 +167,14 @@ export const privacyNotice = {
         'Puedes cancelar tu registro en cualquier momento desde el enlace de tu correo. Eliminamos los ' +
           'registros de cada evento 90 días después de su fecha (o el plazo que la Asociación tenga ' +
           'configurado).',
+        'Constancias y encuesta: si asististe, dos horas después del inicio te enviamos un correo con tu ' +
+          'constancia de participación (cuando el evento la emite) y una encuesta breve. La constancia lleva tu ' +
+          'nombre como lo escribiste, el evento, su fecha, las horas y un folio; cualquiera que tenga el folio ' +
+          'puede comprobar en este sitio su nombre, evento, fecha, horas y si está vigente. De la encuesta ' +
+          'guardamos tu calificación, si recomendarías el evento y tu comentario; el equipo ve los resultados ' +
+          'sin tu nombre, salvo que marques la casilla “Pueden citar mi nombre”, que registramos como un ' +
+          'consentimiento. Si cancelas tus datos, tu constancia queda revocada y tu respuesta se conserva sin ' +
+          'tu correo ni tu nombre.',
       ],
     },
     {

@@ -97,6 +97,15 @@ export const pageMeta: Record<string, PageMeta> = {
     description: 'Tu registro al evento: tu lugar, tu pase para la entrada y cómo cancelarlo.',
   },
   ['/admin/asistencia/:id']: { title: 'Asistencia', description: 'Registro de asistencia al evento.' },
+  // A certificate's verification and the survey after an event (src/shared/certificates.ts).
+  ['/Constancias/:folio']: {
+    title: 'Verificación de constancia',
+    description: 'Comprueba que una constancia de participación es auténtica y está vigente.',
+  },
+  ['/Encuesta/:token']: {
+    title: 'Encuesta del evento',
+    description: 'Cuéntanos qué te pareció el evento.',
+  },
 };
 
 /** The document title of a route, in Spanish. */

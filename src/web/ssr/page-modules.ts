@@ -40,4 +40,6 @@ export const pageModules: Record<string, string> = {
   [registrationPaths.sendPattern]: 'pages/registro/registro-page.tsx',
   [registrationPaths.managePattern]: 'pages/registro/registro-page.tsx',
   [registrationPaths.checkInPattern]: 'pages/registro/registro-page.tsx',
+  '/Constancias/:folio': 'pages/constancia/constancia-page.tsx',
+  '/Encuesta/:token': 'pages/encuesta/encuesta-page.tsx',
 };
