@@ -104,6 +104,8 @@ const adminRoutes = {
   adminNews: '/api/admin/content/news',
   adminNewsItem: '/api/admin/content/news/:id',
   adminNewsPreview: '/api/admin/content/news/:id/preview',
+  adminEventShareCard: '/api/admin/share-cards/events/:id',
+  adminNewsShareCard: '/api/admin/share-cards/news/:id',
   eventRegistrationsAdmin: '/api/admin/events/:id/registrations',
   registrationsSummary: '/api/admin/registrations/summary',
   eventRegistrationsCsv: '/api/admin/events/:id/registrations/export.csv',
@@ -207,6 +209,9 @@ const makeAdminPaths = (routes: typeof adminRoutes) =>
     /** The entry's page as visitors will see it, for the admin only. */
     contentPreview: (resource: 'events' | 'news', id: string) =>
       fillRoute(resource === 'events' ? routes.adminEventPreview : routes.adminNewsPreview, id),
+    /** An entry's share card as staff see it, and their choice (share-cards/share-cards.routes.ts). */
+    shareCard: (resource: 'events' | 'news', id: string) =>
+      fillRoute(resource === 'events' ? routes.adminEventShareCard : routes.adminNewsShareCard, id),
     eventRegistrations: (eventId: string) => fillRoute(routes.eventRegistrationsAdmin, eventId),
     registrationsSummary: routes.registrationsSummary,
     eventRegistrationsCsv: (eventId: string) => fillRoute(routes.eventRegistrationsCsv, eventId),

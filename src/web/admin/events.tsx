@@ -19,6 +19,7 @@ import { ImageListInput } from './image-list-input.tsx';
 import { HttpsUrlInput, RequiredTextInput } from './content-inputs.tsx';
 import { ContentCreate, ContentEdit, ContentForm, ContentList } from './content-pages.tsx';
 import { PublicationInput } from './content-publication.tsx';
+import { ShareCardPreview } from './share-card-preview.tsx';
 import { clock } from '../../shared/clock.ts';
 import { EventInputSchema } from '../../shared/schemas.ts';
 
@@ -145,6 +146,7 @@ export const EventEdit = () => (
     form={
       <>
         <EventForm />
+        <ShareCardPreview kind="events" />
         <EventRegistrations />
         <CertificatesLink />
       </>

@@ -1,4 +1,5 @@
 import { arcoPaths, pagePaths, pageRouteOf, requestPaths } from '../../shared/api-paths.ts';
+import { GENERIC_SHARE_CARD, SHARE_CARD } from '../../shared/share-cards.ts';
 import { identity } from './identity.ts';
 
 /** What search engines and link previews show for each page. */
@@ -117,5 +118,11 @@ export function documentTitle(pathname: string): string {
 /** The document title of a news entry's or an event's own page. */
 export const itemDocumentTitle = (name: string) => `${name} | ${identity.name}`;
 
-/** The picture link previews show (1200 × 630). */
-export const shareImage = { src: '/images/brand/share.jpg', width: 1200, height: 630, alt: identity.tagline };
+/** The picture link previews show of a page without an entry of its own: the site's generic card. */
+export const shareImage = {
+  src: GENERIC_SHARE_CARD,
+  type: SHARE_CARD.type,
+  width: SHARE_CARD.width,
+  height: SHARE_CARD.height,
+  alt: identity.tagline,
+};
