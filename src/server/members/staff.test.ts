@@ -207,6 +207,27 @@ describe.each(testDialects)('Lo que ve el equipo en %s', (dialect) => {
     expect(missing.json().error.fields).toEqual({ file: 'No encontramos la columna plan en el encabezado' });
   });
 
+  it('emite una referencia de renovación una sola vez, y el historial nombra a quien la emitió', async () => {
+    const { id, payment } = await activeMember(test, '2030-01-10');
+    const first = await test.admin.request('POST', memberApiPaths.renewal(id));
+    expect(first.statusCode).toBe(200);
+    const renewal = first.json<{ data: { reference: string; amountCents: number } }>().data;
+    expect(renewal.amountCents).toBe(payment.amountCents);
+    expect(renewal.reference).not.toBe(payment.reference);
+    const again = await test.admin.request('POST', memberApiPaths.renewal(id));
+    expect(again.json<{ data: { reference: string } }>().data.reference).toBe(renewal.reference);
+    const detail = (await test.admin.request('GET', memberApiPaths.member(id))).json<{
+      data: { history: { actor: string; action: string; detail: string | null }[] };
+    }>().data;
+    const renewals = detail.history.filter((entry) => entry.action === 'renovacion');
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]!.actor).toMatch(/@/);
+    expect(renewals[0]!.detail).toContain(renewal.reference);
+    // An application under review has nothing to renew.
+    const applicant = await apply(test);
+    expect((await test.admin.request('POST', memberApiPaths.renewal(applicant))).statusCode).toBe(409);
+  });
+
   it('da a otros dominios la audiencia de socias activas o en gracia', async () => {
     await activeMember(test, '2030-01-15', { email: 'audiencia.activa@example.org' });
     await activeMember(test, '2028-12-20', { email: 'audiencia.gracia@example.org' });

@@ -2,6 +2,8 @@ import type { DataProvider, GetListParams, GetListResult, GetOneResult, RaRecord
 import { apiPaths, payloadKeys, type Resource } from '../../shared/api-paths.ts';
 import { adminGet, adminPaths, adminSend, queryString, type ListAnswer } from './admin-api.ts';
 import { filterContent } from './content-list.ts';
+import { memberApiPaths } from '../../shared/member-paths.ts';
+import { memberQuery } from './members-query.ts';
 
 const CONTENT = new Set<string>(['events', 'news', 'partners']);
 const isContent = (resource: string): resource is Resource => CONTENT.has(resource);
@@ -19,6 +21,10 @@ async function serverList(resource: string, params: GetListParams) {
   }
   if (resource === 'newsletter-campaigns')
     return adminGet<ListAnswer<RaRecord>>(adminPaths.newsletterCampaigns + queryString({ page, perPage }));
+  if (resource === 'members')
+    return adminGet<ListAnswer<RaRecord>>(
+      memberApiPaths.members + queryString({ ...memberQuery(filter), page, perPage }),
+    );
   const path =
     resource === 'requests'
       ? adminPaths.requests +
@@ -58,6 +64,7 @@ export const dataProvider: DataProvider = {
     if (resource === 'requests') return adminGet(adminPaths.request(id));
     if (resource === 'arco') return adminGet(adminPaths.arcoRequest(id));
     if (resource === 'newsletter-campaigns') return adminGet(adminPaths.newsletterCampaign(id));
+    if (resource === 'members') return adminGet(memberApiPaths.member(id));
     const { data } = await serverList(resource, {
       pagination: { page: 1, perPage: 200 },
       filter: {},
