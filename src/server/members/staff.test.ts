@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MemberListItem, Plan } from '../../shared/member-schemas.ts';
+import { pagePaths } from '../../shared/api-paths.ts';
+import type { MemberListItem, MemberPagesData, Plan } from '../../shared/member-schemas.ts';
 import { memberApiPaths } from '../../shared/member-paths.ts';
 import { Browser, cookieHeader } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
-import { activeMember, apply, approve, membersTestApp, type MembersTest } from '../test/members.ts';
+import { activeMember, apply, approve, membersTestApp, pageData, type MembersTest } from '../test/members.ts';
 
 describe.each(testDialects)('Lo que ve el equipo en %s', (dialect) => {
   let test: MembersTest;
@@ -92,6 +93,11 @@ describe.each(testDialects)('Lo que ve el equipo en %s', (dialect) => {
       data: { name: 'Estudiantil', feeCents: 40_000, periodMonths: 12, graceDays: 45, seats: 1 },
     });
     expect(edited.json().data).toMatchObject({ feeCents: 40_000, graceDays: 45 });
+    // /Membresias is drawn with the fees as they are now.
+    const page = await test.t.app.inject({ method: 'GET', url: pagePaths.membresias });
+    expect(pageData<{ plans: Plan[] } & MemberPagesData>(page).plans).toContainEqual(
+      expect.objectContaining({ slug: 'estudiantil', feeCents: 40_000 }),
+    );
     const wrong = await test.admin.request('PUT', memberApiPaths.plan('estudiantil'), {
       data: { name: 'Estudiantil', feeCents: -1, periodMonths: 0, graceDays: 30, seats: 1 },
     });
