@@ -56,6 +56,7 @@ const memberRoutes = {
   memberReject: '/api/admin/members/:id/reject',
   memberLeave: '/api/admin/members/:id/leave',
   memberPayments: '/api/admin/members/:id/payments',
+  memberRenewal: '/api/admin/members/:id/renewal',
   memberReceipt: '/api/admin/members/:id/payments/:paymentId/receipt.pdf',
   memberProof: '/api/admin/members/:id/proof',
 } as const;

@@ -4,6 +4,8 @@ import { adminGet, adminPaths, adminSend, queryString, type ListAnswer } from '.
 import { filterContent } from './content-list.ts';
 import { filterAndSortSignups, withCheckIns } from './event-signups.ts';
 import type { RegistrationFill } from '../../shared/registrations.ts';
+import { memberApiPaths } from '../../shared/member-paths.ts';
+import { memberQuery } from './members-query.ts';
 
 const CONTENT = new Set<string>(['events', 'news', 'partners']);
 const isContent = (resource: string): resource is Resource => CONTENT.has(resource);
@@ -21,6 +23,10 @@ async function serverList(resource: string, params: GetListParams) {
   }
   if (resource === 'newsletter-campaigns')
     return adminGet<ListAnswer<RaRecord>>(adminPaths.newsletterCampaigns + queryString({ page, perPage }));
+  if (resource === 'members')
+    return adminGet<ListAnswer<RaRecord>>(
+      memberApiPaths.members + queryString({ ...memberQuery(filter), page, perPage }),
+    );
   const path =
     resource === 'requests'
       ? adminPaths.requests +
@@ -77,6 +83,7 @@ export const dataProvider: DataProvider = {
     if (resource === 'requests') return adminGet(adminPaths.request(id));
     if (resource === 'arco') return adminGet(adminPaths.arcoRequest(id));
     if (resource === 'newsletter-campaigns') return adminGet(adminPaths.newsletterCampaign(id));
+    if (resource === 'members') return adminGet(memberApiPaths.member(id));
     const { data } = await serverList(resource, {
       pagination: { page: 1, perPage: 200 },
       filter: {},
