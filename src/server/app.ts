@@ -8,6 +8,7 @@ import { personDataPlugin } from './consent/person-data.ts';
 import { etagPlugin } from './plugins/etag.ts';
 import { privacyPlugin } from './privacy/privacy.plugin.ts';
 import { contentPlugin } from './content/content.plugin.ts';
+import { demoPlugin } from './demo/demo.plugin.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { mailPlugin } from './mail/mail.plugin.ts';
 import { membersPlugin } from './members/members.plugin.ts';
@@ -145,6 +146,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(certificatesPlugin);
   // Last: it reaches every domain's personal data through the sources they registered.
   await app.register(privacyPlugin);
+  // After every domain: the demo's activity goes through their own routes and tables.
+  await app.register(demoPlugin);
   return app;
 }
 
