@@ -29,5 +29,18 @@ export interface ArcoFormAnswer {
   receipt?: { folio: string; answerDue: string };
 }
 
+/**
+ * The same for the form to report an accessibility barrier (/Accesibilidad): the form again with its
+ * messages, or, once stored, the day its answer is due (the /Accesibilidad/Enviado page).
+ */
+export interface BarrierFormAnswer {
+  kind: 'barrera';
+  values: Partial<Record<string, string>>;
+  fields: Partial<Record<string, string>>;
+  message?: string;
+  /** Stored: the day its answer is due when known (the API says it; the plain post's page does not). */
+  receipt?: { answerDue?: string };
+}
+
 /** Any form's answer, as a page carries it. */
-export type PostedFormAnswer = FormAnswer | ArcoFormAnswer;
+export type PostedFormAnswer = FormAnswer | ArcoFormAnswer | BarrierFormAnswer;

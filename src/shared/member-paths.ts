@@ -57,6 +57,7 @@ const makeMemberApiPaths = (routes: typeof apiRoutes) => ({
   reject: (id: string) => fillRoute(routes.memberReject, id),
   leave: (id: string) => fillRoute(routes.memberLeave, id),
   payments: (id: string) => fillRoute(routes.memberPayments, id),
+  renewal: (id: string) => fillRoute(routes.memberRenewal, id),
   receipt: (id: string, paymentId: string) => fillRoute(fillRoute(routes.memberReceipt, id), paymentId),
   proof: (id: string) => fillRoute(routes.memberProof, id),
 });

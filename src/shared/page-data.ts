@@ -1,4 +1,5 @@
 import type { PostedFormAnswer } from './form-answer.ts';
+import type { DirectoryEntry, Plan } from './member-schemas.ts';
 import type { Event, News, Partner } from './schemas.ts';
 
 /**
@@ -9,6 +10,8 @@ export interface PageData {
   events: Event[];
   news: News[];
   partners: Partner[];
+  /** The plans with their fees (/Membresias) and the members' directory (/Socias), for those pages. */
+  membership?: { plans?: Plan[]; directory?: DirectoryEntry[] };
   /** In [0, 1): the same "random" choice on the server and in the browser, so hydration matches. */
   seed: number;
   /** The answer to a form posted without script (the /Solicitud page only). */

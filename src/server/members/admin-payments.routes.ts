@@ -2,22 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes } from '../../shared/api-paths.ts';
 import {
+  memberMessages,
   PaymentBodySchema,
   PaymentResultSchema,
   StatementAcceptBodySchema,
   StatementLineSchema,
 } from '../../shared/member-schemas.ts';
 import { ApiErrorSchema, IdParamSchema, dataEnvelope } from '../../shared/schemas.ts';
-import { notFound } from '../plugins/errors.ts';
+import { HttpError, notFound } from '../plugins/errors.ts';
 import { adminOf, csvBody, takeCsv } from './request-parts.ts';
-import { receiptOf, recordPayment } from './payments.service.ts';
+import { issueRenewal, receiptOf, recordPayment } from './payments.service.ts';
 import { acceptMatches, matchStatement } from './statement.service.ts';
 
 const ReceiptParams = z.object({ id: z.string().min(1).max(200), paymentId: z.string().min(1).max(200) });
 
 /**
  * Dues, for staff: a payment recorded by hand (201 with its receipt; the same one again answers 200
- * with the first receipt), a receipt as PDF, and the bank's statement read, matched and accepted.
+ * with the first receipt), a renewal's reference, a receipt as PDF, and the bank's statement read,
+ * matched and accepted.
  */
 export const memberPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = app.members;
@@ -47,6 +49,29 @@ export const memberPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       request.auditDetail = `Recibo ${result.receipt}`;
       return reply.code(created ? 201 : 200).send({ data: result });
+    },
+  );
+
+  // A renewal's reference, issued by staff (a member asks for hers on her page); the one still waiting
+  // is answered again rather than a second one issued.
+  app.post(
+    apiRoutes.memberRenewal,
+    {
+      schema: {
+        params: IdParamSchema,
+        response: {
+          200: dataEnvelope(z.object({ reference: z.string(), amountCents: z.number() })),
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const outcome = await issueRenewal(context, request.params.id, adminOf(request));
+      if (!outcome) throw new HttpError(409, 'NOT_RENEWABLE', memberMessages.notPayable);
+      request.auditDetail = `Referencia ${outcome.payment.reference}`;
+      const { payment } = outcome;
+      const amountCents = Number('amountCents' in payment ? payment.amountCents : payment.amount_cents);
+      return { data: { reference: payment.reference, amountCents } };
     },
   );
 

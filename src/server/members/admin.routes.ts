@@ -153,6 +153,7 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const left = await leave(context, request.params.id, adminOf(request), request.body.data.reason);
       if (!left && !(await memberDetail(context, request.params.id))) throw notFound();
+      if (left) app.pageRenderer.invalidate();
       return { data: { status: 'baja' as const } };
     },
   );
@@ -169,6 +170,7 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const plan = await updatePlan(app.db, request.params.slug, request.body.data, context.now());
       if (!plan) throw notFound();
+      app.pageRenderer.invalidate();
       return { data: plan };
     },
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MemberAccessPageData, MemberPageData } from '../../shared/member-schemas.ts';
+import { pagePaths } from '../../shared/api-paths.ts';
+import type { MemberAccessPageData, MemberPageData, MemberPagesData } from '../../shared/member-schemas.ts';
 import { memberApiPaths, memberLinks, memberPaths } from '../../shared/member-paths.ts';
 import { consentsOf } from '../consent/consents.repository.ts';
 import { testDialects } from '../test/databases.ts';
@@ -90,6 +91,8 @@ describe.each(testDialects)('La página de cada socia en %s', (dialect) => {
     const other = await activeMember(test, '2030-01-15', { fullName: 'Nadie Eligió' });
     const token = await linkFor(test, id);
     expect(await directory()).toEqual([]);
+    const before = await test.t.app.inject({ method: 'GET', url: pagePaths.socias });
+    expect(pageData<{ directory: unknown } & MemberPagesData>(before).directory).toEqual([]);
 
     const bad = await post(memberLinks.directory(token), {
       listed: 'on',
@@ -118,6 +121,9 @@ describe.each(testDialects)('La página de cada socia en %s', (dialect) => {
       linkedin: 'https://www.linkedin.com/in/ana-directorio',
     };
     expect(await directory()).toEqual([entry]);
+    // /Socias is drawn with it: the page changed as soon as she chose.
+    const socias = await test.t.app.inject({ method: 'GET', url: pagePaths.socias });
+    expect(pageData<{ directory: unknown } & MemberPagesData>(socias).directory).toEqual([entry]);
     expect(JSON.stringify(await directory())).not.toContain('Eólica');
     expect(JSON.stringify(await directory())).not.toContain(other.id);
     const consents = await consentsOf(test.t.app.db, 'directorio@example.org');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { pagePaths } from '../../shared/api-paths.ts';
 import { HOUR_MS } from '../../shared/clock.ts';
 import { scheduleJob } from '../lib/schedule-job.ts';
 import { adminScope } from '../plugins/sessions.ts';
@@ -13,7 +14,9 @@ import { workAfterAnswers, type Later } from './later.ts';
 import { memberPageRoutes } from './pages.routes.ts';
 import { deleteExpiredRecords } from './payments.repository.ts';
 import { memberPersonData } from './person-data.ts';
+import { listPlans } from './plans.repository.ts';
 import { memberPublicRoutes } from './public.routes.ts';
+import { directory } from './staff.service.ts';
 
 /**
  * Members: applications (opened from membership requests), approval with a payment reference, dues by
@@ -43,6 +46,12 @@ export const membersPlugin = fp(
     } satisfies MembershipApplications);
     app.decorate('memberAudience', memberAudience(context.now));
     app.personData.register(memberPersonData);
+    // /Membresias is drawn with the plans' fees and /Socias with the directory, so both are in the HTML.
+    app.pageRenderer.addPageData(async (pathname) => {
+      if (pathname === pagePaths.membresias) return { membership: { plans: await listPlans(app.db) } };
+      if (pathname === pagePaths.socias) return { membership: { directory: await directory(context) } };
+      return {};
+    });
 
     // Receipts of erased members whose five years as accounting records are over go, hourly.
     scheduleJob(app, { name: 'member records retention', everyMs: HOUR_MS }, () =>

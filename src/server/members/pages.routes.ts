@@ -153,6 +153,8 @@ export const memberPageRoutes: FastifyPluginAsync = async (app) => {
       fields,
       linkedin: linkedin?.success ? linkedin.data : null,
     });
+    // The directory on /Socias shows it at once here; other instances within their pages' minute.
+    app.pageRenderer.invalidate();
     return back(reply, request.params.token, 'directorio');
   });
 
@@ -167,6 +169,7 @@ export const memberPageRoutes: FastifyPluginAsync = async (app) => {
     const memberId = await memberOf(request.params.token);
     if (!memberId) return unknown(reply, pathOf(request));
     const left = await leave(context, memberId, 'socia');
+    if (left) app.pageRenderer.invalidate();
     return back(reply, request.params.token, left ? 'baja' : undefined);
   });
 

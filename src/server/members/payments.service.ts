@@ -182,7 +182,12 @@ async function recordIn(
  * A renewal asked for on her page: a payment issued with the plan's fee and its instructions mailed.
  * One that waits already is shown again, and nothing is issued or mailed twice.
  */
-export async function issueRenewal(context: MembersContext, memberId: string) {
+export async function issueRenewal(
+  context: MembersContext,
+  memberId: string,
+  /** Staff who issued it from the admin; else the member, from her page. */
+  adminId?: string,
+) {
   const now = context.now();
   const outcome = await context.db.transaction().execute(async (trx) => {
     await lockMember(trx, memberId, now);
@@ -200,9 +205,11 @@ export async function issueRenewal(context: MembersContext, memberId: string) {
     );
     await addHistory(trx, {
       memberId,
-      actor: 'socia',
+      actor: adminId ?? 'socia',
       action: 'renovacion',
-      detail: `Pidió renovar desde su página; referencia de pago ${payment.reference}`,
+      detail: adminId
+        ? `Referencia de renovación emitida por el equipo: ${payment.reference}`
+        : `Pidió renovar desde su página; referencia de pago ${payment.reference}`,
       at: now,
     });
     const who = { id: memberId, email: member.email, planName: member.plan_name };

@@ -25,14 +25,23 @@ export async function addHistory(
     .execute();
 }
 
+/** Her history, oldest first; an admin's change names her by her address (kept if she is gone). */
 export async function historyOf(db: Kysely<Database>, memberId: string) {
-  return db
+  const rows = await db
     .selectFrom('member_history')
-    .select(['at', 'actor', 'action', 'detail'])
-    .where('member_id', '=', memberId)
-    .orderBy('at')
-    .orderBy('id')
+    .leftJoin('admins', 'admins.id', 'member_history.actor')
+    .select([
+      'member_history.at as at',
+      'member_history.actor as actor',
+      'admins.email as adminEmail',
+      'member_history.action as action',
+      'member_history.detail as detail',
+    ])
+    .where('member_history.member_id', '=', memberId)
+    .orderBy('member_history.at')
+    .orderBy('member_history.id')
     .execute();
+  return rows.map(({ adminEmail, ...row }) => ({ ...row, actor: adminEmail ?? row.actor }));
 }
 
 // --- Links to her page -------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MemberListItem, Plan } from '../../shared/member-schemas.ts';
+import { pagePaths } from '../../shared/api-paths.ts';
+import type { MemberListItem, MemberPagesData, Plan } from '../../shared/member-schemas.ts';
 import { memberApiPaths } from '../../shared/member-paths.ts';
 import { Browser, cookieHeader } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
-import { activeMember, apply, approve, membersTestApp, type MembersTest } from '../test/members.ts';
+import { activeMember, apply, approve, membersTestApp, pageData, type MembersTest } from '../test/members.ts';
 
 describe.each(testDialects)('Lo que ve el equipo en %s', (dialect) => {
   let test: MembersTest;
@@ -92,6 +93,11 @@ describe.each(testDialects)('Lo que ve el equipo en %s', (dialect) => {
       data: { name: 'Estudiantil', feeCents: 40_000, periodMonths: 12, graceDays: 45, seats: 1 },
     });
     expect(edited.json().data).toMatchObject({ feeCents: 40_000, graceDays: 45 });
+    // /Membresias is drawn with the fees as they are now.
+    const page = await test.t.app.inject({ method: 'GET', url: pagePaths.membresias });
+    expect(pageData<{ plans: Plan[] } & MemberPagesData>(page).plans).toContainEqual(
+      expect.objectContaining({ slug: 'estudiantil', feeCents: 40_000 }),
+    );
     const wrong = await test.admin.request('PUT', memberApiPaths.plan('estudiantil'), {
       data: { name: 'Estudiantil', feeCents: -1, periodMonths: 0, graceDays: 30, seats: 1 },
     });
@@ -205,6 +211,27 @@ describe.each(testDialects)('Lo que ve el equipo en %s', (dialect) => {
     expect(written.every((row) => row.next_attempt_at > '2030-01-15')).toBe(true);
     const missing = await csv(memberApiPaths.import, 'Nombre,Correo\nAna,ana@example.org\n');
     expect(missing.json().error.fields).toEqual({ file: 'No encontramos la columna plan en el encabezado' });
+  });
+
+  it('emite una referencia de renovación una sola vez, y el historial nombra a quien la emitió', async () => {
+    const { id, payment } = await activeMember(test, '2030-01-10');
+    const first = await test.admin.request('POST', memberApiPaths.renewal(id));
+    expect(first.statusCode).toBe(200);
+    const renewal = first.json<{ data: { reference: string; amountCents: number } }>().data;
+    expect(renewal.amountCents).toBe(payment.amountCents);
+    expect(renewal.reference).not.toBe(payment.reference);
+    const again = await test.admin.request('POST', memberApiPaths.renewal(id));
+    expect(again.json<{ data: { reference: string } }>().data.reference).toBe(renewal.reference);
+    const detail = (await test.admin.request('GET', memberApiPaths.member(id))).json<{
+      data: { history: { actor: string; action: string; detail: string | null }[] };
+    }>().data;
+    const renewals = detail.history.filter((entry) => entry.action === 'renovacion');
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]!.actor).toMatch(/@/);
+    expect(renewals[0]!.detail).toContain(renewal.reference);
+    // An application under review has nothing to renew.
+    const applicant = await apply(test);
+    expect((await test.admin.request('POST', memberApiPaths.renewal(applicant))).statusCode).toBe(409);
   });
 
   it('da a otros dominios la audiencia de socias activas o en gracia', async () => {

@@ -58,8 +58,13 @@ export interface PageRenderer {
   invalidate(): void;
   /** Where pages get their content from (the content domain says, when it is registered). */
   drawContentFrom(source: PageContentSource): void;
+  /** More of a page's data, from another domain, by the page's path (the members' plans and directory). */
+  addPageData(source: PageDataSource): void;
   readonly serverRendered: boolean;
 }
+
+/** Data some pages add to their content, read when such a page is rendered. */
+export type PageDataSource = (pathname: string) => Promise<Pick<PageData, 'membership'>>;
 
 /** The content every page is rendered with. */
 export type PageContentSource = () => Promise<Pick<PageData, 'events' | 'news' | 'partners'>>;
@@ -204,6 +209,7 @@ export async function createPageRenderer(options: {
 }): Promise<PageRenderer> {
   const { siteUrl, manifest, readAsset } = options;
   let content: PageContentSource = () => Promise.reject(new Error('no page content source'));
+  const extras: PageDataSource[] = [];
   // Without server rendering the browser draws whatever page it is on: it gets the whole site's CSS.
   const template = bootAfterFirstPaint(
     manifest && readAsset ? inlineStylesheets(options.template, manifest, readAsset) : options.template,
@@ -241,8 +247,10 @@ export async function createPageRenderer(options: {
     own?: PrivatePageData,
   ): Promise<string> {
     if (!entry) return template;
+    const added = await Promise.all(extras.map((source) => source(pathname)));
     const data: PageData = {
       ...(given ?? (await content())),
+      ...Object.assign({}, ...added),
       seed: Math.random(),
       ...(form === undefined ? {} : { form }),
       ...(own === undefined ? {} : { private: own }),
@@ -321,6 +329,9 @@ export async function createPageRenderer(options: {
     },
     drawContentFrom(source) {
       content = source;
+    },
+    addPageData(source) {
+      extras.push(source);
     },
     page: (pathname) => kept(pathname, pathname),
     // Refusals are few (a handful of statuses and messages per form), so their copies stay few too.

@@ -19,11 +19,12 @@ export const FORM = { 'content-type': 'application/x-www-form-urlencoded', origi
 export const CLABE = '002180123456789013';
 export const BANK = { bank: 'Banco Ejemplo', beneficiary: 'Mujeres en Energía Renovable A.C.', clabe: CLABE };
 
-// A server bundle that writes a page's private data into its HTML, so a test reads what the page shows.
+// A server bundle that writes a page's private data (or the members' data of a public page) into its
+// HTML, so a test reads what the page shows.
 const ENTRY = `
 export const pageModules = {};
 export async function render(url, data) {
-  const json = JSON.stringify(data.private ?? null).replace(/</g, '\\\\u003c');
+  const json = JSON.stringify(data.private ?? data.membership ?? null).replace(/</g, '\\\\u003c');
   return { html: '<main data-page="' + url + '"><script type="application/json" id="page">' + json + '</script></main>', head: '<title>t</title>', state: '{}' };
 }
 `;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
+import MembersIcon from '@mui/icons-material/CardMembership';
 import { Route } from 'react-router';
 import { authProvider } from './auth-provider.ts';
 import { Dashboard } from './dashboard.tsx';
@@ -50,6 +51,11 @@ const CampaignList = screen(newsletter, 'CampaignList');
 const CampaignCreate = screen(newsletter, 'CampaignCreate');
 const CampaignEdit = screen(newsletter, 'CampaignEdit');
 const SubscriberList = screen(newsletter, 'SubscriberList');
+const CertificatesPage = screen(() => import('./certificates.tsx'), 'CertificatesPage');
+const MemberList = screen(() => import('./members.tsx'), 'MemberList');
+const MemberShow = screen(() => import('./members-show.tsx'), 'MemberShow');
+const MembersSettings = screen(() => import('./members-settings.tsx'), 'MembersSettings');
+const MembersTools = screen(() => import('./members-tools.tsx'), 'MembersTools');
 
 interface Screens {
   name: keyof typeof icons;
@@ -112,6 +118,14 @@ export function AdminApp() {
         {screens.map(({ name, label, ...pages }) => (
           <Resource key={name} name={name} options={{ label }} icon={icons[name]} {...pages} />
         ))}
+        <Resource
+          name="members"
+          options={{ label: 'Membresías' }}
+          icon={MembersIcon}
+          list={MemberList}
+          show={MemberShow}
+          recordRepresentation="fullName"
+        />
         {/* A reset link by mail: reached without a session, outside the admin's frame. */}
         <CustomRoutes noLayout>
           <Route
@@ -126,6 +140,9 @@ export function AdminApp() {
         <CustomRoutes>
           <Route path="/cuenta" element={<AccountPage />} />
           <Route path="/privacidad" element={<PersonPage />} />
+          <Route path="/eventos/:id/constancias" element={<CertificatesPage />} />
+          <Route path="/members-settings" element={<MembersSettings />} />
+          <Route path="/members-tools" element={<MembersTools />} />
         </CustomRoutes>
       </AdminUI>
     </AdminContext>

@@ -2,6 +2,7 @@ import { itemRoutes, pagePaths, routeOf } from '../../shared/api-paths.ts';
 import type { PostedFormAnswer } from '../../shared/form-answer.ts';
 import type { PageData, PrivatePageData } from '../../shared/page-data.ts';
 import { QueryCache, type DehydratedQueries } from '../api/query.tsx';
+import { membershipKeys } from '../api/membership-keys.ts';
 import { queryKeys } from '../api/query-keys.ts';
 
 /** The id of the JSON block the server writes the page's data into. */
@@ -30,6 +31,8 @@ const pageLists: Record<string, ReadonlyArray<'events' | 'news' | 'partners'>> =
 export function queryCacheWith(pathname: string, data: PageData): QueryCache {
   const cache = new QueryCache();
   for (const list of pageLists[routeOf(pathname)] ?? []) cache.setQueryData(queryKeys[list], data[list]);
+  if (data.membership?.plans) cache.setQueryData(membershipKeys.plans, data.membership.plans);
+  if (data.membership?.directory) cache.setQueryData(membershipKeys.directory, data.membership.directory);
   return cache;
 }
 

@@ -1,4 +1,11 @@
-import { arcoPaths, itemRoutes, memberPageRoutes, pagePaths, requestPaths } from '../../shared/api-paths.ts';
+import {
+  arcoPaths,
+  barrierPaths,
+  itemRoutes,
+  memberPageRoutes,
+  pagePaths,
+  requestPaths,
+} from '../../shared/api-paths.ts';
 import { newsletterPaths } from '../../shared/newsletter-paths.ts';
 import { registrationPaths } from '../../shared/registration-paths.ts';
 
@@ -18,6 +25,8 @@ export const pageModules: Record<string, string> = {
   [itemRoutes.event]: 'pages/evento/evento-page.tsx',
   [requestPaths.send]: 'pages/solicitud/solicitud-page.tsx',
   [requestPaths.sent]: 'pages/solicitud/solicitud-page.tsx',
+  [barrierPaths.page]: 'pages/accesibilidad/accesibilidad-page.tsx',
+  [barrierPaths.sent]: 'pages/accesibilidad/accesibilidad-page.tsx',
   [newsletterPaths.subscribe]: 'pages/boletin/boletin-page.tsx',
   [newsletterPaths.pending]: 'pages/boletin/boletin-page.tsx',
   [newsletterPaths.confirm]: 'pages/boletin/boletin-page.tsx',
@@ -31,4 +40,6 @@ export const pageModules: Record<string, string> = {
   [registrationPaths.sendPattern]: 'pages/registro/registro-page.tsx',
   [registrationPaths.managePattern]: 'pages/registro/registro-page.tsx',
   [registrationPaths.checkInPattern]: 'pages/registro/registro-page.tsx',
+  '/Constancias/:folio': 'pages/constancia/constancia-page.tsx',
+  '/Encuesta/:token': 'pages/encuesta/encuesta-page.tsx',
 };

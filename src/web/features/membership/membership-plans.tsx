@@ -1,11 +1,13 @@
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { MembershipType } from '../../../shared/constants.ts';
+import type { Plan } from '../../../shared/member-schemas.ts';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { membershipForms, membershipPlans } from '../../content/membership.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import type { PreloadableComponent } from '../../lib/lazy-component.tsx';
+import { MembershipFee } from './membership-fees.tsx';
 import styles from './membership-plans.module.css';
 
 /** What the plans tell the request form: the chosen tab's type, or (without tabs) the list's first choice. */
@@ -22,6 +24,8 @@ export interface MembershipPlansProps {
    * do not import each other.
    */
   requestForm: PreloadableComponent<PlanRequestFormProps>;
+  /** The plans with their fees (`GET /api/membership/plans`); no fee is shown until they are known. */
+  fees?: readonly Plan[];
 }
 
 /**
@@ -32,6 +36,7 @@ export function MembershipPlans({
   associationName,
   headingId,
   requestForm: MembershipRequestForm,
+  fees,
 }: MembershipPlansProps) {
   const baseId = useId();
   const fallbackHeadingId = `${baseId}-heading`;
@@ -117,6 +122,7 @@ export function MembershipPlans({
               <div className={styles.cardHead}>
                 <h3 className={styles.cardTitle}>Membresía {item.label}</h3>
                 <p className={styles.audience}>{item.audience}</p>
+                <MembershipFee type={item.type} plans={fees} />
               </div>
               <h4 className={styles.benefitsTitle}>{membershipForms.benefitsTitle}</h4>
               <ul className={styles.benefits}>

@@ -5,6 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { identity } from '../../content/identity.ts';
 import { contactPosts, installDialogPolyfill, mockContactApi } from '../../test/request-form.ts';
 import { loadEveryComponent } from '../../lib/lazy-component.tsx';
+import { QueryCache, QueryCacheProvider } from '../../api/query.tsx';
+import { membershipKeys } from '../../api/membership-keys.ts';
 import { MembresiasPage } from './membresias-page.tsx';
 
 const joinName = `Sé parte de ${identity.name}`;
@@ -25,12 +27,39 @@ async function fill(user: UserEvent) {
   await user.type(screen.getByLabelText(/teléfono/i), person.phoneNumber);
 }
 
-const renderPage = () =>
-  render(
-    <MemoryRouter initialEntry="/Membresias">
-      <MembresiasPage />
-    </MemoryRouter>,
+const plans = [
+  { slug: 'individual', name: 'Individual', feeCents: 120_000, periodMonths: 12, graceDays: 30, seats: 1 },
+  {
+    slug: 'corporativa-2',
+    name: 'Corporativa (2)',
+    feeCents: 600_000,
+    periodMonths: 12,
+    graceDays: 30,
+    seats: 2,
+  },
+  {
+    slug: 'corporativa-4',
+    name: 'Corporativa (4)',
+    feeCents: 1_000_000,
+    periodMonths: 12,
+    graceDays: 30,
+    seats: 4,
+  },
+  { slug: 'estudiantil', name: 'Estudiantil', feeCents: 36_000, periodMonths: 12, graceDays: 30, seats: 1 },
+];
+
+/** The page as the server hands it over: the plans' fees already in its data. */
+function renderPage() {
+  const cache = new QueryCache();
+  cache.setQueryData(membershipKeys.plans, plans);
+  return render(
+    <QueryCacheProvider cache={cache}>
+      <MemoryRouter initialEntry="/Membresias">
+        <MembresiasPage />
+      </MemoryRouter>
+    </QueryCacheProvider>,
   );
+}
 const visiblePanel = () => screen.getByRole('tabpanel');
 
 beforeAll(async () => {
@@ -44,6 +73,18 @@ afterEach(() => {
 });
 
 describe('the membership request on /Membresias', () => {
+  it("shows each plan's fee as the server's plans say", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(within(visiblePanel()).getByText('$1,200.00 MXN')).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Corporativa' }));
+    expect(within(visiblePanel()).getByRole('list', { name: /cuotas/i })).toHaveTextContent(
+      '2 membresías: $6,000.00 MXN al año',
+    );
+    await user.click(screen.getByRole('tab', { name: 'Estudiantil' }));
+    expect(within(visiblePanel()).getByText('$360.00 MXN')).toBeVisible();
+  });
+
   it('sends nothing when the form is invalid', async () => {
     const fetchMock = mockContactApi();
     const user = userEvent.setup();

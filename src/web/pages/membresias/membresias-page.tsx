@@ -12,6 +12,7 @@ import {
   membershipEndBanner,
   membershipHero,
 } from '../../content/membership.ts';
+import { useMembershipFees } from '../../features/membership/membership-fees.tsx';
 import { MembershipPlans } from '../../features/membership/membership-plans.tsx';
 import { lazyWithPreload } from '../../lib/lazy-component.tsx';
 import styles from './membresias-page.module.css';
@@ -30,6 +31,7 @@ const highlightIcons = [HeartHandshake, UsersRound, Sprout] as const;
 
 /** /Membresias: why to join, the three plans with the request form, and two closing banners. */
 export function MembresiasPage() {
+  const fees = useMembershipFees();
   return (
     <div id="Membresia" className={styles.page}>
       <section className={styles.hero} aria-labelledby="membresias-title">
@@ -103,6 +105,7 @@ export function MembresiasPage() {
             associationName={identity.name}
             headingId={FORMS_HEADING_ID}
             requestForm={MembershipRequestForm}
+            fees={fees.data}
           />
         </div>
       </section>

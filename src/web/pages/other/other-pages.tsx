@@ -5,6 +5,8 @@ import { BoletinPages } from '../boletin/boletin-page.tsx';
 import { DerechosArcoPage } from '../derechos-arco/derechos-arco-page.tsx';
 import { RegistroPages } from '../registro/registro-page.tsx';
 import { SociaPages } from '../socia/socia-page.tsx';
+import { ConstanciaPage } from '../constancia/constancia-page.tsx';
+import { EncuestaPage } from '../encuesta/encuesta-page.tsx';
 
 /**
  * The pages a visitor rarely opens first, chosen by the address: the ARCO form and its receipt, a
@@ -17,5 +19,7 @@ export function OtherPages() {
   if (pathname === memberPageRoutes.access || pathname.startsWith(`${memberPageRoutes.access}/`))
     return <SociaPages />;
   if (isRegistrationPage(pathname)) return <RegistroPages />;
+  if (pathname.startsWith('/Constancias/')) return <ConstanciaPage />;
+  if (pathname.startsWith('/Encuesta/')) return <EncuestaPage />;
   return <BoletinPages />;
 }

@@ -8,6 +8,11 @@ import { SectionHeading } from '../../components/section-heading.tsx';
 import { identity } from '../../content/identity.ts';
 import { council, founders, membersBanner, membersPage } from '../../content/members.ts';
 import { CardRow } from '../../features/members/card-row.tsx';
+import {
+  MemberDirectory,
+  directoryTexts,
+  useMemberDirectory,
+} from '../../features/members/member-directory.tsx';
 import { ProfileCard } from '../../features/members/profile-card.tsx';
 import { usePartners } from '../../features/partners/get-partners.ts';
 import { PartnerCard } from '../../features/partners/partner-card.tsx';
@@ -17,6 +22,7 @@ import styles from './socias-page.module.css';
 /** /Socias: founders, partners from the API and the council, then an invitation to join. */
 export function SociasPage() {
   const partners = usePartners();
+  const directory = useMemberDirectory();
   // The alert belongs to one failure: it stays closed once dismissed, until a new failure arrives.
   const [dismissedFailure, setDismissedFailure] = useState(0);
   const failure = partners.isError ? partners.errorUpdatedAt : 0;
@@ -105,6 +111,22 @@ export function SociasPage() {
               {membersBanner.cta}
             </ButtonLink>
           </div>
+        </div>
+      </section>
+
+      <section className={styles.directory} aria-labelledby="socias-directorio">
+        <div className="container">
+          <header className={styles.blockHead}>
+            <SectionHeading id="socias-directorio" title={directoryTexts.title} />
+            <p className={styles.blockText}>{directoryTexts.intro}</p>
+          </header>
+          {directory.data ? (
+            <MemberDirectory entries={directory.data} labelledBy="socias-directorio" />
+          ) : directory.isError ? (
+            <p>{membersPage.partnersErrorTitle}</p>
+          ) : (
+            <Spinner size="lg" label="Cargando el directorio" showLabel />
+          )}
         </div>
       </section>
 
