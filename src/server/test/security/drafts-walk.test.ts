@@ -179,9 +179,16 @@ describe.each(testDialects)('Los borradores no aparecen en ninguna ruta pública
     for (const path of [pagePaths.inicio, registrationPaths.sendPattern, registrationPaths.sent]) {
       expect(routes.map((route) => route.path)).toContain(path);
     }
+    // As ids and slugs, and as the file names the calendar files and share cards are asked by.
     const keys = [
       ...hidden.flatMap((entry) =>
-        entry.slug ? [entry.id, entry.slug, `${entry.id}.ics`, `${entry.slug}.ics`] : [entry.id],
+        entry.slug
+          ? [
+              entry.id,
+              entry.slug,
+              ...['ics', 'jpg'].flatMap((ext) => [`${entry.id}.${ext}`, `${entry.slug}.${ext}`]),
+            ]
+          : [entry.id],
       ),
       manageToken,
     ];
@@ -193,7 +200,12 @@ describe.each(testDialects)('Los borradores no aparecen en ninguna ruta pública
         if (key.startsWith('/') && route.path !== registrationPaths.sent) continue;
         const context = `${route.method} ${url}`;
         if (route.method === 'GET') {
-          expectNothingHidden(await t.app.inject({ method: 'GET', url }), url, context);
+          const response = await t.app.inject({ method: 'GET', url });
+          expectNothingHidden(response, url, context);
+          // An image names no words a test can read: none is drawn for a hidden entry (the manage
+          // link's QR code names no event).
+          if (key !== manageToken && String(response.headers['content-type']).startsWith('image/'))
+            expect(response.statusCode, context).not.toBe(200);
           requests++;
           continue;
         }
