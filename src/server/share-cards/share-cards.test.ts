@@ -97,6 +97,8 @@ describe.each(testDialects)('share cards on %s', (dialect) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/jpeg');
     expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    // Read without a session: nothing a shared cache would have to keep apart.
+    expect(response.headers['set-cookie']).toBeUndefined();
     expect(jpegSize(response.rawPayload)).toEqual({ width: SHARE_CARD.width, height: SHARE_CARD.height });
     expect(response.rawPayload.length).toBeLessThan(SHARE_CARD.maxBytes);
     expect(Buffer.compare(response.rawPayload, generic)).not.toBe(0);
