@@ -37,11 +37,16 @@ export async function shareCardBench(base: string): Promise<ShareCardBench> {
     mode: 'card' as const,
   };
   const roots = { uploads: join('data', 'uploads'), web: [join('dist', 'web')] };
-  const started = performance.now();
-  const made = await makeCard(faceOf(entry), shareCardPhoto(entry), 'card', roots);
-  const ms = performance.now() - started;
+  const timed = async () => {
+    const started = performance.now();
+    const made = await makeCard(faceOf(entry), shareCardPhoto(entry), 'card', roots);
+    return { ms: Math.round(performance.now() - started), kb: (made.length / 1024).toFixed(1) };
+  };
+  // The first making in a process loads the drawing and image libraries; the next one is a card's own cost.
+  const cold = await timed();
+  const warm = await timed();
   return {
     url,
-    check: `made once in ${Math.round(ms)} ms (${(made.length / 1024).toFixed(1)} KB, libraries loaded first), then served as a ${(served / 1024).toFixed(1)} KB file`,
+    check: `made once in ${warm.ms} ms (${cold.ms} ms for a process's first, libraries loading; ${warm.kb} KB), then served as a ${(served / 1024).toFixed(1)} KB file`,
   };
 }

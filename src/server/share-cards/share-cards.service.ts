@@ -42,12 +42,14 @@ export function versionOf(entry: CardEntry): string {
 const webPublic = fileURLToPath(new URL('../../web/public', import.meta.url));
 
 /**
- * The cards of the events and news: each made once per version of its entry and kept in a folder beside
- * the uploads (`<uploads>/../share-cards/<evento|noticia>/<slug>.<version>.jpg`), older versions removed.
+ * The cards of the events and news: each made once per version of its entry and kept beside the uploads
+ * (`<uploads>/.share-cards/<evento|noticia>/<slug>.<version>.jpg`), older versions removed.
  */
 export function shareCardsService(app: FastifyInstance) {
   const uploads = resolve(app.config.uploadDir ?? 'data/uploads');
-  const dir = resolve(uploads, '..', 'share-cards');
+  // Inside the uploads folder, the one place a production server may write besides its database
+  // (deploy/systemd), in a dot folder its static serving refuses: a draft's card is not a public file.
+  const dir = join(uploads, '.share-cards');
   const roots: PhotoRoots = { uploads, web: [resolve(app.config.webDist), webPublic] };
   const genericFile = roots.web
     .map((root) => join(root, GENERIC_SHARE_CARD))

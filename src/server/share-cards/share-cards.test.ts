@@ -56,7 +56,9 @@ describe.each(testDialects)('share cards on %s', (dialect) => {
   let uploads: string;
   const logged: string[] = [];
   const cardsOf = (segment: string) =>
-    existsSync(join(root, 'share-cards', segment)) ? readdirSync(join(root, 'share-cards', segment)) : [];
+    existsSync(join(uploads, '.share-cards', segment))
+      ? readdirSync(join(uploads, '.share-cards', segment))
+      : [];
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'share-cards-'));
@@ -97,6 +99,8 @@ describe.each(testDialects)('share cards on %s', (dialect) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/jpeg');
     expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    // Read without a session: nothing a shared cache would have to keep apart.
+    expect(response.headers['set-cookie']).toBeUndefined();
     expect(jpegSize(response.rawPayload)).toEqual({ width: SHARE_CARD.width, height: SHARE_CARD.height });
     expect(response.rawPayload.length).toBeLessThan(SHARE_CARD.maxBytes);
     expect(Buffer.compare(response.rawPayload, generic)).not.toBe(0);
@@ -118,13 +122,13 @@ describe.each(testDialects)('share cards on %s', (dialect) => {
     };
     const [first] = await file();
     expect(first).toBeDefined();
-    const made = statSync(join(root, 'share-cards', 'evento', first!));
+    const made = statSync(join(uploads, '.share-cards', 'evento', first!));
     const one = await get(`/og/evento/${event.slug}.jpg`);
     const two = await get(`/og/evento/${event.slug}.jpg`);
     expect(one.headers.etag).toBe(two.headers.etag);
     expect(Buffer.compare(one.rawPayload, two.rawPayload)).toBe(0);
     // Served as the file it is: not made again.
-    expect(statSync(join(root, 'share-cards', 'evento', first!)).mtimeMs).toBe(made.mtimeMs);
+    expect(statSync(join(uploads, '.share-cards', 'evento', first!)).mtimeMs).toBe(made.mtimeMs);
 
     const renamed = await admin.request('PUT', '/api/events/update', {
       eventId: event.id,
@@ -163,6 +167,10 @@ describe.each(testDialects)('share cards on %s', (dialect) => {
     expect(staff.statusCode).toBe(200);
     expect(staff.headers['cache-control']).toBe('private, no-store');
     expect(jpegSize(staff.rawPayload)).toEqual({ width: 1200, height: 630 });
+    // Kept with the uploads, but not served from there.
+    const [file] = cardsOf('evento');
+    expect(file).toBeDefined();
+    expect((await get(`/uploads/.share-cards/evento/${file}`)).statusCode).not.toBe(200);
   });
 
   it("answers a news item's card", async () => {
