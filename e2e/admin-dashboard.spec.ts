@@ -7,9 +7,9 @@ import { E2E_ADMIN } from './paths.ts';
 /** A fixed day far ahead: no demo event, no month's end, the same on every day the tests run. */
 const EVENT_DATE = '2099-03-03T18:00:00.000Z';
 
-async function csrfSend(request: APIRequestContext, url: string, data: unknown) {
+async function csrfSend(request: APIRequestContext, url: string, data: unknown, method = 'POST') {
   const token = ((await (await request.get('/api/csrf')).json()) as { data: { token: string } }).data.token;
-  return request.post(url, { data, headers: { 'x-xsrf-token': token } });
+  return request.fetch(url, { method, data, headers: { 'x-xsrf-token': token } });
 }
 
 async function logIn(page: Page) {
@@ -47,6 +47,39 @@ async function fullEventWithWaitlist(request: APIRequestContext) {
   return { id, name };
 }
 
+/**
+ * An event that has started (a fixed day in the past) with one person checked in at the door: signed
+ * up while it was ahead, then its date moved back, as the check-in page records attendance.
+ */
+async function startedEventWithCheckIn(request: APIRequestContext, baseURL: string) {
+  const { id, name } = await fullEventWithWaitlist(request);
+  const event = ((await (await request.get(`/api/admin/content/events/${id}`)).json()) as { data: Event })
+    .data;
+  const {
+    id: _id,
+    slug: _slug,
+    publishedAt: _publishedAt,
+    ...fields
+  } = event as Event & { publishedAt?: string };
+  const moved = await csrfSend(
+    request,
+    '/api/events/update',
+    {
+      eventId: id,
+      eventData: { ...fields, eventDate: '2020-03-03T18:00:00.000Z' },
+    },
+    'PUT',
+  );
+  expect(moved.status()).toBe(200);
+  const list = (await (await request.get(`/api/admin/events/${id}/registrations`)).json()) as {
+    data: { id: string; status: string }[];
+  };
+  const seat = list.data.find((row) => row.status === 'confirmed')!;
+  const checkIn = await request.post(`/admin/asistencia/${seat.id}`, { headers: { origin: baseURL } });
+  expect(checkIn.status()).toBe(200);
+  return name;
+}
+
 const numbers = async (locator: Locator) => ((await locator.innerText()).match(/\d+/g) ?? []).map(Number);
 
 /** The filter a link hands to its list screen. */
@@ -71,12 +104,21 @@ test.describe('El resumen y la lista de eventos con sus registros', () => {
 
   test('La lista de eventos nombra los registros de cada uno y se filtra por "con registro"', async ({
     page,
+    baseURL,
   }) => {
     await logIn(page);
     const event = await fullEventWithWaitlist(page.request);
     await page.getByRole('menuitem', { name: 'Eventos' }).click();
     const search = page.getByPlaceholder('Buscar por nombre o lugar');
     const registration = page.getByRole('combobox', { name: 'Registro' });
+    // Sorted by the column: those without sign-up first, then, the other way, those with the most.
+    const firstRow = page.getByRole('row').nth(1);
+    await page.getByRole('button', { name: /^Ordenar por registro/ }).click();
+    await expect(page).toHaveURL(/order=ASC.*sort=signups/);
+    await expect(firstRow).toContainText('Sin registro');
+    await page.getByRole('button', { name: /^Ordenar por registro/ }).click();
+    await expect(page).toHaveURL(/order=DESC.*sort=signups/);
+    await expect(firstRow).toContainText(/\d+ de \d+/);
     await search.fill(event.name);
     const ours = page.getByRole('row', { name: new RegExp(event.name) });
     await expect(ours).toContainText('2 de 2 · 1 en espera');
@@ -92,18 +134,18 @@ test.describe('El resumen y la lista de eventos con sus registros', () => {
     await registration.click();
     await page.getByRole('option', { name: 'Sin registro' }).click();
     await expect(demo).toContainText('Sin registro');
-    // Sorted by the column: those without sign-up first, then, the other way, those with the most.
-    await search.clear();
     await registration.click();
-    await page.getByRole('option').filter({ hasText: 'Todos' }).click();
-    await expect(page).toHaveURL(/filter=%7B%7D/);
-    const firstRow = page.getByRole('row').nth(1);
-    await page.getByRole('button', { name: /^Ordenar por registro/ }).click();
-    await expect(page).toHaveURL(/order=ASC.*sort=signups/);
-    await expect(firstRow).toContainText('Sin registro');
-    await page.getByRole('button', { name: /^Ordenar por registro/ }).click();
-    await expect(page).toHaveURL(/order=DESC.*sort=signups/);
-    await expect(firstRow).toContainText(/\d+ de \d+/);
+    await page.getByRole('option', { name: 'Con registro' }).click();
+    await search.fill(event.name);
+    await expect(ours).toContainText('2 de 2 · 1 en espera');
+    // Once an event has started, its check-ins.
+    const started = await startedEventWithCheckIn(page.request, baseURL!);
+    await search.fill(started);
+    await expect(page.getByRole('row', { name: new RegExp(started) })).toContainText(
+      '2 de 2 · 1 en espera · 1 asistió',
+    );
+    await search.fill(event.name);
+    await expect(ours).toBeVisible();
     await expectAccessible(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await expectSettledWithoutOverflow(page);
@@ -186,9 +228,26 @@ test.describe('El resumen y la lista de eventos con sus registros', () => {
     await expect(screen).toBeVisible();
     expect((await numbers(screen)).slice(0, shown.length)).toEqual(shown);
 
-    // Read on a phone as on a wide screen.
+    // One request per card, each read once.
     await page.goto('/admin#/');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('/summary') || path === '/api/admin/requests') asked.push(path);
+    });
+    await page.reload();
     await expect(events.getByRole('heading', { level: 3 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked.sort()).toEqual([
+      '/api/admin/members/summary',
+      '/api/admin/newsletter/summary',
+      '/api/admin/privacy/summary',
+      '/api/admin/registrations/summary',
+      '/api/admin/requests',
+      '/api/admin/requests/summary',
+    ]);
+
+    // Read on a phone as on a wide screen.
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await expectSettledWithoutOverflow(page);

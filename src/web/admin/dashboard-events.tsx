@@ -1,4 +1,4 @@
-import { Box, Button, LinearProgress, Link, Typography } from '@mui/material';
+import { Box, Button, Link, Typography } from '@mui/material';
 import { clock } from '../../shared/clock.ts';
 import type { RegistrationFill } from '../../shared/registrations.ts';
 import { adminPaths } from './admin-api.ts';
@@ -32,14 +32,23 @@ function EventFill({ fill }: { fill: RegistrationFill }) {
         {clock.formatShort(fill.eventDate)}
       </Typography>
       {fill.capacity !== null ? (
-        <LinearProgress
-          variant="determinate"
-          value={fillPercent(fill)}
-          color={full ? 'warning' : 'primary'}
+        <Box
+          role="progressbar"
           aria-label={`Lugares ocupados: ${fill.name}`}
+          aria-valuemin={0}
+          aria-valuemax={fill.capacity}
+          aria-valuenow={Math.min(fill.confirmed, fill.capacity)}
           aria-valuetext={`${fill.confirmed} de ${fill.capacity} lugares ocupados`}
-          sx={{ height: 10, borderRadius: 5, my: 1, maxWidth: 480 }}
-        />
+          sx={{ height: 10, borderRadius: 5, my: 1, maxWidth: 480, bgcolor: 'grey.300', overflow: 'hidden' }}
+        >
+          <Box
+            sx={{
+              height: '100%',
+              width: `${fillPercent(fill)}%`,
+              bgcolor: full ? 'warning.main' : 'primary.main',
+            }}
+          />
+        </Box>
       ) : null}
       <Link href={eventSignupsHref(fill.eventId)} aria-describedby={nameId} sx={{ fontWeight: 500 }}>
         {fillText(fill)}

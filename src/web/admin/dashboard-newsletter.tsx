@@ -1,4 +1,4 @@
-import { Box, Button, Chip, Link, Typography } from '@mui/material';
+import { Box, Button, Link, Typography } from '@mui/material';
 import type { NewsletterSummary } from '../../shared/admin-schemas.ts';
 import { clock } from '../../shared/clock.ts';
 import {
@@ -26,12 +26,18 @@ function LastCampaign({ campaign }: { campaign: NonNullable<NewsletterSummary['l
         <Link href={campaignHref(campaign.id)} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {campaign.subject}
         </Link>
-        <Chip
-          size="small"
-          label={CAMPAIGN_STATE_LABELS[campaign.status]}
-          color={campaign.status === 'sent' ? 'success' : 'warning'}
-          variant="outlined"
-        />
+        <Typography
+          component="span"
+          variant="body2"
+          sx={{
+            px: 1,
+            border: 1,
+            borderRadius: 4,
+            color: campaign.status === 'sent' ? 'success.dark' : 'warning.dark',
+          }}
+        >
+          {CAMPAIGN_STATE_LABELS[campaign.status]}
+        </Typography>
       </Box>
       {campaign.sendStartedAt ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -44,7 +44,7 @@ export function SummaryCard<T>({
   id: string;
   title: string;
   summary: Summary<T>;
-  /** "el boletín": the object of the loading and failure sentences. */
+  /** "el boletín": what is being loaded, for the spinner's name. */
   what: string;
   actions?: ReactNode;
   children: (data: T) => ReactNode;
@@ -69,7 +69,7 @@ export function SummaryCard<T>({
         {summary.state === 'loading' ? (
           <CircularProgress size={24} aria-label={`Cargando ${what}`} />
         ) : summary.state === 'failed' ? (
-          <Typography color="error">No se pudo cargar {what}. Intenta de nuevo.</Typography>
+          <Typography color="error">No se pudo cargar este resumen. Intenta de nuevo.</Typography>
         ) : summary.state === 'unavailable' ? (
           <Typography color="text.secondary">Este resumen no está disponible todavía.</Typography>
         ) : (

@@ -82,7 +82,7 @@ describe("the summary's newsletter card", () => {
   it('tells a failure apart from a missing summary', async () => {
     serve(() => json({ error: { code: 'INTERNAL', message: 'Error interno' } }, 500));
     render(<NewsletterCard />);
-    expect(await screen.findByText('No se pudo cargar el boletín. Intenta de nuevo.')).toBeVisible();
+    expect(await screen.findByText('No se pudo cargar este resumen. Intenta de nuevo.')).toBeVisible();
   });
 });
 
