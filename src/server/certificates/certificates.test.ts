@@ -328,6 +328,8 @@ describe.each(testDialects)('Constancias y encuesta en %s', (dialect) => {
     expect(await followupsTo(late)).toHaveLength(1);
 
     const folio = folioIn((await followupsTo(late))[0]!.body_text);
+    // Cancelling a person's data cannot be undone: it asks for the password again first.
+    await admin.confirm();
     const cancelled = await admin.request('POST', adminPaths.personCancel, { data: { email: late } });
     expect(cancelled.statusCode).toBe(200);
     const page = await t.app.inject({ method: 'GET', url: certificateLinks.verify(folio) });
