@@ -20,6 +20,7 @@ import * as outboxRecipientIndex from './migrations/2026-12-10-outbox-recipient-
 import * as recipientLocks from './migrations/2026-12-11-recipient-locks.ts';
 import * as registrationLinks from './migrations/2026-12-12-registration-links.ts';
 import * as members from './migrations/2026-12-13-members.ts';
+import * as campaignAudience from './migrations/2026-12-18-campaign-audience.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
 export const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-11-recipient-locks': recipientLocks,
   '2026-12-12-registration-links': registrationLinks,
   '2026-12-13-members': members,
+  '2026-12-18-campaign-audience': campaignAudience,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
