@@ -28,6 +28,7 @@ import type { Campaign, SubscriberItem } from '../../shared/admin-schemas.ts';
 import { clock } from '../../shared/clock.ts';
 import { adminGet, adminPaths, adminSend, queryString } from './admin-api.ts';
 import { EmptyState, useIsSmall } from './list-layout.tsx';
+import { useStepUp } from './step-up.tsx';
 
 const NewsTextInput = lazy(() => import('./news-text-input.tsx'));
 
@@ -283,6 +284,7 @@ function CampaignSending() {
   const [confirmingResend, setConfirmingResend] = useState(false);
   const [busy, setBusy] = useState(false);
   const [live, setLive] = useState<Campaign | undefined>();
+  const { run, dialog: stepUpDialog } = useStepUp();
   const campaign = live && live.id === record?.id ? live : record;
   const inProgress = campaign?.status === 'queuing' || campaign?.status === 'sending';
 
@@ -319,11 +321,12 @@ function CampaignSending() {
     setConfirming(false);
     setBusy(true);
     try {
-      const { data } = await adminSend<{ data: Campaign }>(
-        'POST',
-        adminPaths.newsletterCampaignSend(campaign.id),
+      // It cannot be undone: the password is asked again (unless given in the last five minutes).
+      const answer = await run(`Enviar «${campaign.subject}» a todas las suscriptoras activas`, () =>
+        adminSend<{ data: Campaign }>('POST', adminPaths.newsletterCampaignSend(campaign.id)),
       );
-      setLive(data);
+      if (answer === undefined) return;
+      setLive(answer.data);
       notify('El boletín se está enviando.', { type: 'info' });
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
@@ -372,7 +375,7 @@ function CampaignSending() {
             Enviar
           </MuiButton>
           <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
-            Guarda los cambios antes de enviar: se envía lo guardado.
+            Guarda los cambios antes de enviar: se envía lo guardado. Para enviar te pediremos tu contraseña.
           </Typography>
         </Stack>
       ) : (
@@ -423,7 +426,7 @@ function CampaignSending() {
       <Confirm
         isOpen={confirming}
         title="¿Enviar el boletín?"
-        content={`Se enviará «${campaign.subject}» a todas las suscriptoras activas. No se puede deshacer.`}
+        content={`Se enviará «${campaign.subject}» a todas las suscriptoras activas. No se puede deshacer: por seguridad, te pediremos tu contraseña si no la escribiste en los últimos 5 minutos.`}
         confirm="Enviar"
         cancel="Cancelar"
         onConfirm={send}
@@ -438,6 +441,7 @@ function CampaignSending() {
         onConfirm={resend}
         onClose={() => setConfirmingResend(false)}
       />
+      {stepUpDialog}
     </Stack>
   );
 }
