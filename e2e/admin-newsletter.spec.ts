@@ -72,6 +72,12 @@ test.describe('Boletín en la administración', () => {
     // Write it.
     await open(page, '#/newsletter-campaigns/create');
     await page.getByRole('textbox', { name: /^Asunto/ }).fill(subject);
+    // Every active subscriber unless a member audience is chosen (always among those who confirmed).
+    const audience = page.getByRole('combobox', { name: /Destinatarias/ });
+    await expect(audience).toHaveText('Todas las suscriptoras activas');
+    await audience.click();
+    await expect(page.getByRole('option', { name: /Socias en periodo de gracia/ })).toBeVisible();
+    await page.getByRole('option', { name: 'Todas las suscriptoras activas' }).click();
     await page.locator('[contenteditable="true"]').click();
     await page.keyboard.type('Noticias del mes para las socias.');
     await page.getByRole('button', { name: 'Guardar' }).click();

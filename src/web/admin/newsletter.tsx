@@ -24,7 +24,7 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
-import type { Campaign, SubscriberItem } from '../../shared/admin-schemas.ts';
+import type { Campaign, CampaignAudience, SubscriberItem } from '../../shared/admin-schemas.ts';
 import { clock } from '../../shared/clock.ts';
 import { adminGet, adminPaths, adminSend, queryString } from './admin-api.ts';
 import { EmptyState, useIsSmall } from './list-layout.tsx';
@@ -144,6 +144,21 @@ export function SubscriberList() {
 
 // --- Campaigns -------------------------------------------------------------------------------------
 
+/** Always among the subscribers who confirmed: being a member is no consent to the newsletter. */
+const AUDIENCES: Record<CampaignAudience, { label: string; recipients: string }> = {
+  all: { label: 'Todas las suscriptoras activas', recipients: 'todas las suscriptoras activas' },
+  'members-active': {
+    label: 'Socias activas (suscritas al boletín)',
+    recipients: 'las socias activas que confirmaron su suscripción al boletín',
+  },
+  'members-grace': {
+    label: 'Socias en periodo de gracia (suscritas al boletín)',
+    recipients: 'las socias en periodo de gracia que confirmaron su suscripción al boletín',
+  },
+};
+const AUDIENCE_CHOICES = Object.entries(AUDIENCES).map(([id, { label }]) => ({ id, name: label }));
+const recipientsOf = (campaign: Campaign) => (AUDIENCES[campaign.audience] ?? AUDIENCES.all).recipients;
+
 const CAMPAIGN_STATUS = {
   draft: { label: 'Borrador', color: 'default' },
   queuing: { label: 'Preparando el envío', color: 'warning' },
@@ -196,6 +211,11 @@ export function CampaignList() {
         <Datagrid rowClick="edit" bulkActionButtons={false}>
           <TextField source="subject" label="Asunto" sortable={false} />
           <FunctionField
+            label="Destinatarias"
+            sortable={false}
+            render={(record: Campaign) => (AUDIENCES[record.audience] ?? AUDIENCES.all).label}
+          />
+          <FunctionField
             label="Estado"
             sortable={false}
             render={(record: Campaign) => <CampaignStatusChip status={record.status} />}
@@ -222,6 +242,16 @@ function CampaignForm({ locked = false }: { locked?: boolean }) {
   return (
     <SimpleForm sx={{ maxWidth: 880 }} toolbar={locked ? false : undefined}>
       <TextInput source="subject" label="Asunto" validate={subjectValidate} fullWidth disabled={locked} />
+      <SelectInput
+        source="audience"
+        label="Destinatarias"
+        choices={AUDIENCE_CHOICES}
+        defaultValue="all"
+        validate={required()}
+        helperText="Solo reciben el boletín quienes confirmaron su suscripción."
+        disabled={locked}
+        sx={{ minWidth: { sm: 420 } }}
+      />
       {locked ? null : (
         <Suspense
           fallback={<LinearProgress sx={{ width: '100%', my: 3 }} aria-label="Cargando el editor de texto" />}
@@ -322,7 +352,7 @@ function CampaignSending() {
     setBusy(true);
     try {
       // It cannot be undone: the password is asked again (unless given in the last five minutes).
-      const answer = await run(`Enviar «${campaign.subject}» a todas las suscriptoras activas`, () =>
+      const answer = await run(`Enviar «${campaign.subject}» a ${recipientsOf(campaign)}`, () =>
         adminSend<{ data: Campaign }>('POST', adminPaths.newsletterCampaignSend(campaign.id)),
       );
       if (answer === undefined) return;
@@ -426,7 +456,7 @@ function CampaignSending() {
       <Confirm
         isOpen={confirming}
         title="¿Enviar el boletín?"
-        content={`Se enviará «${campaign.subject}» a todas las suscriptoras activas. No se puede deshacer: por seguridad, te pediremos tu contraseña si no la escribiste en los últimos 5 minutos.`}
+        content={`Se enviará «${campaign.subject}» a ${recipientsOf(campaign)}. No se puede deshacer: por seguridad, te pediremos tu contraseña si no la escribiste en los últimos 5 minutos.`}
         confirm="Enviar"
         cancel="Cancelar"
         onConfirm={send}
