@@ -72,6 +72,12 @@ test.describe('Boletín en la administración', () => {
     // Write it.
     await open(page, '#/newsletter-campaigns/create');
     await page.getByRole('textbox', { name: /^Asunto/ }).fill(subject);
+    // Every active subscriber unless a member audience is chosen (always among those who confirmed).
+    const audience = page.getByRole('combobox', { name: /Destinatarias/ });
+    await expect(audience).toHaveText('Todas las suscriptoras activas');
+    await audience.click();
+    await expect(page.getByRole('option', { name: /Socias en periodo de gracia/ })).toBeVisible();
+    await page.getByRole('option', { name: 'Todas las suscriptoras activas' }).click();
     await page.locator('[contenteditable="true"]').click();
     await page.keyboard.type('Noticias del mes para las socias.');
     await page.getByRole('button', { name: 'Guardar' }).click();
@@ -90,11 +96,15 @@ test.describe('Boletín en la administración', () => {
     expect(test.text).toContain('Noticias del mes para las socias.');
     expect(mailbox.all().filter((m) => m.subject === subject)).toHaveLength(0);
 
-    // Send, after the confirmation, and follow the progress to the total.
+    // Send, after the confirmation and the password typed again, and follow the progress to the total.
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: '¿Enviar el boletín?' });
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('te pediremos tu contraseña');
     await dialog.getByRole('button', { name: 'Enviar' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirma que eres tú' });
+    await expect(stepUp).toContainText(`Enviar «${subject}» a todas las suscriptoras activas`);
+    await stepUp.getByRole('textbox', { name: /Tu contraseña/ }).fill(E2E_ADMIN.password);
+    await stepUp.getByRole('button', { name: 'Confirmar' }).click();
     const progress = page.getByTestId('campaign-progress');
     await expect(progress).toHaveText(/^(\d+) de \1 enviados/, { timeout: 60_000 });
     await expect(page.getByText('Envío terminado.')).toBeVisible();
@@ -124,6 +134,12 @@ test.describe('Boletín en la administración', () => {
       headers: { 'x-xsrf-token': await csrf() },
     });
     const { id } = ((await created.json()) as { data: { id: string } }).data;
+    // Sending asks for the password again (the step-up).
+    const confirmed = await page.request.post('/api/admin/me/confirm', {
+      data: { password: E2E_ADMIN.password },
+      headers: { 'x-xsrf-token': await csrf() },
+    });
+    expect(confirmed.status()).toBe(200);
     const sent = await page.request.post(`/api/admin/newsletter/campaigns/${id}/send`, {
       headers: { 'x-xsrf-token': await csrf() },
     });

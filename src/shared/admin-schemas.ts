@@ -159,6 +159,12 @@ export type UploadedImage = z.infer<typeof UploadSchema>;
 
 export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed', 'bounced'] as const;
 export const CAMPAIGN_STATUSES = ['draft', 'queuing', 'sending', 'sent'] as const;
+/**
+ * Who a campaign goes to, always among the active (confirmed) subscribers: all of them, or only those
+ * whose address is also a member's, active or in her grace.
+ */
+export const CAMPAIGN_AUDIENCES = ['all', 'members-active', 'members-grace'] as const;
+export type CampaignAudience = (typeof CAMPAIGN_AUDIENCES)[number];
 
 export const SubscriberQuerySchema = z.object({
   status: z.enum(SUBSCRIBER_STATUSES).optional(),
@@ -194,6 +200,7 @@ export const CampaignInputSchema = z.strictObject(
       .trim()
       .min(1, { error: messages.required })
       .max(100_000, { error: messages.maxLength(100_000) }),
+    audience: z.enum(CAMPAIGN_AUDIENCES, { error: messages.invalidValue }).default('all'),
   },
   { error: messages.unknownField },
 );
@@ -207,6 +214,7 @@ export const CampaignSchema = z.object({
   id: z.string(),
   subject: z.string(),
   html: z.string(),
+  audience: z.enum(CAMPAIGN_AUDIENCES),
   status: z.enum(CAMPAIGN_STATUSES),
   total: z.number(),
   queued: z.number(),

@@ -81,6 +81,10 @@ describe.each(faultDialects)('a newsletter send killed with kill -9, on %s', (di
     });
     expect(created.status).toBe(201);
     const { id } = (created.body as { data: { id: string } }).data;
+    // Sending asks for the password again (the step-up), as staff would give it.
+    expect(
+      (await admin.request('POST', '/api/admin/me/confirm', { password: FAULT_ADMIN.password })).status,
+    ).toBe(200);
     expect((await admin.request('POST', `/api/admin/newsletter/campaigns/${id}/send`)).status).toBe(202);
     const sendStartedAt = Date.now();
 

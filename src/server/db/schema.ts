@@ -373,6 +373,8 @@ export interface NewsletterCampaignsTable {
   updated_at: string;
   send_started_at: string | null;
   queued_at: string | null;
+  /** Who it goes to (migration 2026-12-18-campaign-audience): `all`, `members-active`, `members-grace`. */
+  audience: Generated<string>;
 }
 
 export interface NewsletterDeliveriesTable {
@@ -384,10 +386,25 @@ export interface NewsletterDeliveriesTable {
   created_at: string;
 }
 
+/**
+ * A subscription asked for, stored as it arrives and gone once worked out after the answer (migration
+ * 2026-12-18-campaign-audience).
+ */
+export interface NewsletterRequestsTable {
+  id: string;
+  email: string;
+  full_name: string | null;
+  source: string;
+  /** The privacy notice's version shown beside the form when it was sent. */
+  notice_version: string;
+  received_at: string;
+}
+
 export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_campaigns: NewsletterCampaignsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
+  newsletter_requests: NewsletterRequestsTable;
 }
 
 // --- Members (migration 2026-12-13-members) --------------------------------------------------------

@@ -124,11 +124,19 @@ export function newsletterAdminRoutes(
       },
     );
 
+    // Sending cannot be undone: it asks for the password again (the step-up, decision 035), as deleting
+    // an admin does, and the other admins are told.
     app.post(
       apiRoutes.newsletterCampaignSend,
-      { schema: byIdSchema({ 202: dataEnvelope(CampaignSchema), 409: ApiErrorSchema }) },
-      async (request, reply) =>
-        reply.code(202).send({ data: await campaignAnswer(campaigns.send(request.params.id)) }),
+      {
+        ...app.stepUp(() => 'envió un boletín a las suscriptoras'),
+        schema: byIdSchema({ 202: dataEnvelope(CampaignSchema), 403: ApiErrorSchema, 409: ApiErrorSchema }),
+      },
+      async (request, reply) => {
+        const sent = await campaignAnswer(campaigns.send(request.params.id));
+        request.stepUpAction = `envió el boletín «${sent.subject}» a ${sent.total} suscriptoras`;
+        return reply.code(202).send({ data: sent });
+      },
     );
 
     app.post(

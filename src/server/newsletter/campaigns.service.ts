@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Campaign, CampaignInput } from '../../shared/admin-schemas.ts';
+import type { Campaign, CampaignAudience, CampaignInput } from '../../shared/admin-schemas.ts';
 import { newsletterMessages } from '../../shared/messages.ts';
 import { timeOrderedId } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
@@ -8,6 +8,8 @@ import { InvalidInputError } from '../domain-errors.ts';
 import { hashToken, newToken } from '../lib/link-tokens.ts';
 import { sanitizeNewsHtml } from '../lib/sanitize.ts';
 import { queueMail, type OutboxRow } from '../mail/outbox.repository.ts';
+import type { MemberAudience } from '../plugins/member-audience.ts';
+import { countCampaignAudience, recipientsAfter } from './campaign-audience.ts';
 import { campaignsProgress } from './campaign-progress.ts';
 import {
   adminEmail,
@@ -26,7 +28,6 @@ import {
   insertDeliveries,
   requeueUncertain,
 } from './deliveries.repository.ts';
-import { audienceAfter, countAudience } from './subscribers.repository.ts';
 import { markBounced } from './subscriptions.service.ts';
 import { CAMPAIGN_PURPOSE, campaignContent, campaignMail, type MailSettings } from './templates.ts';
 
@@ -52,6 +53,17 @@ export class QueueRaceError extends Error {
   }
 }
 
+/** A campaign as the admin writes it; without an audience it goes to every active subscriber. */
+export type CampaignDraft = Omit<CampaignInput, 'audience'> & { audience?: CampaignAudience };
+
+/** Where no members domain answers (scripts, some tests): a member audience cannot be read. */
+const NO_MEMBERS: MemberAudience = {
+  // eslint-disable-next-line require-yield
+  async *emails() {
+    throw new Error('no member audience is provided');
+  },
+};
+
 function cleanHtml(html: string): string {
   const clean = sanitizeNewsHtml(html);
   if (!clean) throw new InvalidInputError({ html: newsletterMessages.emptyHtml });
@@ -68,13 +80,14 @@ async function draftOnly(db: Kysely<Database>, id: string, changed: boolean): Pr
   return false;
 }
 
-export async function createCampaign(db: Kysely<Database>, input: CampaignInput, now = new Date()) {
+export async function createCampaign(db: Kysely<Database>, input: CampaignDraft, now = new Date()) {
   const id = timeOrderedId();
   const nowIso = now.toISOString();
   await insertCampaign(db, {
     id,
     subject: input.subject,
     html: cleanHtml(input.html),
+    audience: input.audience ?? 'all',
     status: 'draft',
     cursor: null,
     created_at: nowIso,
@@ -86,10 +99,11 @@ export async function createCampaign(db: Kysely<Database>, input: CampaignInput,
 }
 
 /** Changes a draft; a campaign once sent is kept as it went out. */
-export async function updateCampaign(db: Kysely<Database>, id: string, input: CampaignInput) {
+export async function updateCampaign(db: Kysely<Database>, id: string, input: CampaignDraft) {
   const fields = {
     subject: input.subject,
     html: cleanHtml(input.html),
+    audience: input.audience ?? 'all',
     updated_at: new Date().toISOString(),
   };
   return draftOnly(db, id, await updateDraft(db, id, fields));
@@ -97,12 +111,19 @@ export async function updateCampaign(db: Kysely<Database>, id: string, input: Ca
 
 /**
  * Marks a draft as being sent, once: the second call (or one for a campaign already sent) throws
- * CampaignAlreadySentError. `total` starts as the number of active subscribers at this moment.
+ * CampaignAlreadySentError. `total` starts as the size of its audience at this moment.
  */
-export function startSending(db: Kysely<Database>, id: string, now = new Date()): Promise<boolean> {
+export function startSending(
+  db: Kysely<Database>,
+  id: string,
+  now = new Date(),
+  members: MemberAudience = NO_MEMBERS,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const nowIso = now.toISOString();
-    const total = await countAudience(trx);
+    const draft = await getCampaignRow(trx, id);
+    const audience = (draft?.audience ?? 'all') as CampaignAudience;
+    const total = draft?.status === 'draft' ? await countCampaignAudience(trx, audience, members) : 0;
     const marked = await updateDraft(trx, id, {
       status: 'queuing',
       total,
@@ -115,6 +136,8 @@ export function startSending(db: Kysely<Database>, id: string, now = new Date())
 
 export interface QueueOptions extends MailSettings {
   batchSize?: number;
+  /** Who the members are, for a campaign to a member audience (the members domain provides it). */
+  members?: MemberAudience;
 }
 
 /**
@@ -134,7 +157,13 @@ export function queueNextBatch(
   return db.transaction().execute(async (trx) => {
     const campaign = await getCampaignRow(trx, campaignId);
     if (!campaign || campaign.status !== 'queuing') return 0;
-    const batch = await audienceAfter(trx, campaign.cursor, options.batchSize ?? QUEUE_BATCH_SIZE);
+    const batch = await recipientsAfter(
+      trx,
+      campaign.audience as CampaignAudience,
+      options.members ?? NO_MEMBERS,
+      campaign.cursor,
+      options.batchSize ?? QUEUE_BATCH_SIZE,
+    );
     const nowIso = now.toISOString();
     if (batch.length === 0) {
       await markQueued(trx, campaignId, await countDeliveries(trx, campaignId), nowIso);
@@ -189,6 +218,7 @@ export async function campaignsOut(db: Kysely<Database>, rows: readonly Campaign
     id: row.id,
     subject: row.subject,
     html: row.html,
+    audience: row.audience as CampaignAudience,
     createdAt: row.created_at,
     sendStartedAt: row.send_started_at,
     ...progress[index]!,
@@ -199,6 +229,9 @@ export async function campaignsOut(db: Kysely<Database>, rows: readonly Campaign
 export function campaignsService(app: FastifyInstance) {
   const mail = { mailFrom: app.config.mailFrom, siteUrl: app.config.siteUrl };
   const queuing = new Map<string, Promise<void>>();
+  // Read when a campaign is sent: the members domain registers after this one.
+  const members = (): MemberAudience =>
+    app.hasDecorator('memberAudience') ? app.memberAudience : NO_MEMBERS;
 
   const byId = async (id: string) => {
     const row = await getCampaignRow(app.db, id);
@@ -208,7 +241,7 @@ export function campaignsService(app: FastifyInstance) {
   async function queueAll(campaignId: string): Promise<void> {
     for (;;) {
       try {
-        if ((await queueNextBatch(app.db, campaignId, mail)) === 0) return;
+        if ((await queueNextBatch(app.db, campaignId, { ...mail, members: members() })) === 0) return;
         app.mailWorker.wake();
       } catch (error) {
         // Another instance queued this batch first: it carries on with the campaign.
@@ -235,8 +268,8 @@ export function campaignsService(app: FastifyInstance) {
       const { rows, total } = await campaignsPage(app.db, page);
       return { data: await campaignsOut(app.db, rows), total };
     },
-    create: (input: CampaignInput) => createCampaign(app.db, input),
-    async update(id: string, input: CampaignInput) {
+    create: (input: CampaignDraft) => createCampaign(app.db, input),
+    async update(id: string, input: CampaignDraft) {
       return (await updateCampaign(app.db, id, input)) ? byId(id) : undefined;
     },
     /** One subscriber's copy as it would go out (its unsubscribe link opens the unknown-link page). */
@@ -259,7 +292,7 @@ export function campaignsService(app: FastifyInstance) {
     },
     /** Marks a draft for sending and starts queuing it (CampaignAlreadySentError when it is no draft). */
     async send(id: string) {
-      if (!(await startSending(app.db, id))) return undefined;
+      if (!(await startSending(app.db, id, new Date(), members()))) return undefined;
       queueInBackground(id);
       return byId(id);
     },

@@ -6,6 +6,7 @@ import { adminScope } from '../plugins/sessions.ts';
 import { newsletterAdminRoutes } from './admin.routes.ts';
 import { campaignsService } from './campaigns.service.ts';
 import { newsletterPublicRoutes } from './public.routes.ts';
+import { subscriptionRequests } from './subscription-requests.ts';
 import {
   subscriptionsPersonData,
   subscriptionsService,
@@ -18,7 +19,7 @@ export interface Newsletter {
   subscribe(subscription: NewSubscription): Promise<SubscribeOutcome>;
   /** Queues a campaign marked for sending, batch after batch, without making anyone wait. */
   queueInBackground(campaignId: string): void;
-  /** Resolves once every queuing started here has finished (tests, graceful stop). */
+  /** Resolves once every queuing, and all work after an answer, started here is done (tests, graceful stop). */
   idle(): Promise<void>;
 }
 
@@ -31,22 +32,29 @@ export interface Newsletter {
 export const newsletterPlugin = fp(
   async (app: FastifyInstance) => {
     const subscriptions = subscriptionsService(app);
+    const requests = subscriptionRequests(app);
     const campaigns = campaignsService(app);
+    const idle = async () => {
+      await requests.settled();
+      await campaigns.idle();
+    };
     app.decorate('newsletter', {
       subscribe: subscriptions.subscribe,
       queueInBackground: campaigns.queueInBackground,
-      idle: campaigns.idle,
+      idle,
     } satisfies Newsletter);
     app.personData.register(subscriptionsPersonData);
     app.mailWorker.onFinalFailure(campaigns.onFinalFailure);
 
-    await app.register(newsletterPublicRoutes(subscriptions));
+    await app.register(newsletterPublicRoutes(subscriptions, requests));
     await app.register(adminScope(newsletterAdminRoutes(campaigns, subscriptions)));
 
     scheduleJob(app, { name: 'newsletter campaign resume', everyMs: MINUTE_MS }, campaigns.resumeInterrupted);
+    // A subscription stored by a form whose work a crash cut short is worked out at the next start.
+    scheduleJob(app, { name: 'newsletter stored subscriptions', everyMs: MINUTE_MS }, requests.takeStored);
     scheduleJob(app, { name: 'newsletter purge', everyMs: HOUR_MS }, subscriptions.purge);
     app.addHook('onClose', async () => {
-      await campaigns.idle().catch(() => undefined);
+      await idle().catch(() => undefined);
     });
   },
   {

@@ -13,6 +13,7 @@ import {
 } from '../../shared/schemas.ts';
 import { formFields, privatePage, takePlainForms } from '../site/form-posts.ts';
 import { publicFormLimit } from '../plugins/security.ts';
+import type { SubscriptionRequests } from './subscription-requests.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
 /** A subscription form holds two short fields; anything larger is not one. */
@@ -27,11 +28,15 @@ const seeOther = (reply: FastifyReply, path: string) =>
 
 /**
  * The newsletter's public side: the subscription (API and the footer form posted without script),
- * the confirmation page whose button confirms, and the unsubscribe page whose button, or a mail
+ * answered before the address is looked at (subscription-requests.ts), the confirmation page whose
+ * button confirms, and the unsubscribe page whose button, or a mail
  * provider's one-click post (RFC 8058), unsubscribes. GET never changes anything (mail scanners open
  * links); the token in the path is what a POST must know.
  */
-export function newsletterPublicRoutes(subscriptions: SubscriptionsService): FastifyPluginAsyncZod {
+export function newsletterPublicRoutes(
+  subscriptions: SubscriptionsService,
+  requests: SubscriptionRequests,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const pages = app.pageRenderer;
     const rateLimit = publicFormLimit(app);
@@ -50,8 +55,9 @@ export function newsletterPublicRoutes(subscriptions: SubscriptionsService): Fas
         },
       },
       async (request, reply) => {
-        await subscriptions.take(request.log, request.body.data);
-        // The same answer for every valid address: it never tells whether one is on the list.
+        await requests.take(request.log, request.body.data);
+        // The same answer, after the same work, for every valid address: it never tells whether one is
+        // on the list (the address is looked at only after the answer; subscription-requests.ts).
         return reply.code(202).send({ data: { status: 'pending' as const } });
       },
     );
@@ -115,7 +121,7 @@ export function newsletterPublicRoutes(subscriptions: SubscriptionsService): Fas
             const fields = fieldMessages(parsed.error.issues);
             return page(reply, 400, newsletterPaths.subscribe, answer(typed(body), { fields }));
           }
-          await subscriptions.take(request.log, parsed.data);
+          await requests.take(request.log, parsed.data);
           return seeOther(reply, newsletterPaths.pending);
         },
       );

@@ -111,6 +111,16 @@ export async function countAudience(db: Kysely<Database>): Promise<number> {
   return Number(row.n);
 }
 
+/** How many of these (lower-cased) addresses are active subscribers, blocked people left out. */
+export async function countActiveAmong(db: Kysely<Database>, emails: readonly string[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const row = await audience(db)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('email', 'in', emails)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The next `limit` of a campaign's audience after the subscriber id `after` (in id order). */
 export function audienceAfter(db: Kysely<Database>, after: string | null, limit: number) {
   let query = audience(db).select(['id', 'email']).orderBy('id').limit(limit);

@@ -1,10 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { SubscriberItem } from '../../shared/admin-schemas.ts';
 import { DAY_MS, clock } from '../../shared/clock.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy.ts';
-import type { NewsletterSubscription } from '../../shared/schemas.ts';
 import { recordConsent, withdrawConsent } from '../consent/consents.repository.ts';
 import { isBlocked, type PersonDataSource } from '../consent/person-data.ts';
 import { timeOrderedId } from '../db/ids.ts';
@@ -12,6 +11,7 @@ import type { Database } from '../db/schema.ts';
 import { csvStream } from '../lib/csv.ts';
 import { hashToken, looksLikeToken, newToken } from '../lib/link-tokens.ts';
 import { cancelPendingMail, queueMail } from '../mail/outbox.repository.ts';
+import { deleteRequestsByEmail, requestsByEmail } from './requests.repository.ts';
 import {
   changeStatus,
   eachSubscriber,
@@ -42,6 +42,8 @@ export interface NewSubscription {
   email: string;
   fullName?: string | null;
   source: SubscriptionSource;
+  /** The privacy notice's version beside the form; the current one unless the form was stored earlier. */
+  noticeVersion?: string;
 }
 
 /** What became of a subscription request (never told to the visitor, who always reads "pending"). */
@@ -62,54 +64,62 @@ export function requestSubscription(
   mail: MailSettings,
   now = new Date(),
 ): Promise<SubscribeOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const email = normalise(input.email);
-    if (await isBlocked(trx, email)) return 'blocked';
-    const existing = await subscriberByEmail(trx, email);
-    if (existing?.status === 'active') return 'already-active';
-    const nowIso = now.toISOString();
-    const since = new Date(now.getTime() - DAY_MS).toISOString();
-    const capped =
-      (await mailsToAddressSince(trx, email, CONFIRMATION_PURPOSE, since)) >= CONFIRMATIONS_DAILY_CAP;
-    // Past its share, an address keeps its current link (a new one would not be mailed).
-    if (capped && existing) return 'capped';
-    const token = newToken();
-    const stillPending = existing?.status === 'pending';
-    const fields = {
-      full_name: input.fullName?.trim() || existing?.full_name || null,
-      status: 'pending' as const,
-      source: input.source,
-      notice_version: PRIVACY_NOTICE_VERSION,
-      confirm_token_hash: hashToken(token),
-      pending_since: stillPending ? existing.pending_since : nowIso,
-      status_changed_at: stillPending ? existing.status_changed_at : nowIso,
-    };
-    const id = existing?.id ?? timeOrderedId();
-    if (existing) {
-      await updateSubscriber(trx, id, fields);
-    } else {
-      const stored = await insertSubscriber(trx, {
-        id,
-        email,
-        ...fields,
-        created_at: nowIso,
-        confirmed_at: null,
-        unsubscribed_at: null,
-        bounced_at: null,
-      });
-      // The same address sent twice at once: the other request stored it and mails it.
-      if (!stored) return 'capped';
-    }
-    if (capped) return 'capped';
-    const message = confirmationMail(mail, token);
-    await queueMail(
-      trx,
-      [{ purpose: CONFIRMATION_PURPOSE, to: email, ...message, refId: id }],
-      mail.mailFrom,
-      now,
-    );
-    return 'mailed';
-  });
+  return db.transaction().execute((trx) => subscribeIn(trx, input, mail, now));
+}
+
+/** `requestSubscription`'s work, inside a transaction the caller owns. */
+export async function subscribeIn(
+  trx: Kysely<Database>,
+  input: NewSubscription,
+  mail: MailSettings,
+  now: Date,
+): Promise<SubscribeOutcome> {
+  const email = normalise(input.email);
+  if (await isBlocked(trx, email)) return 'blocked';
+  const existing = await subscriberByEmail(trx, email);
+  if (existing?.status === 'active') return 'already-active';
+  const nowIso = now.toISOString();
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const capped =
+    (await mailsToAddressSince(trx, email, CONFIRMATION_PURPOSE, since)) >= CONFIRMATIONS_DAILY_CAP;
+  // Past its share, an address keeps its current link (a new one would not be mailed).
+  if (capped && existing) return 'capped';
+  const token = newToken();
+  const stillPending = existing?.status === 'pending';
+  const fields = {
+    full_name: input.fullName?.trim() || existing?.full_name || null,
+    status: 'pending' as const,
+    source: input.source,
+    notice_version: input.noticeVersion ?? PRIVACY_NOTICE_VERSION,
+    confirm_token_hash: hashToken(token),
+    pending_since: stillPending ? existing.pending_since : nowIso,
+    status_changed_at: stillPending ? existing.status_changed_at : nowIso,
+  };
+  const id = existing?.id ?? timeOrderedId();
+  if (existing) {
+    await updateSubscriber(trx, id, fields);
+  } else {
+    const stored = await insertSubscriber(trx, {
+      id,
+      email,
+      ...fields,
+      created_at: nowIso,
+      confirmed_at: null,
+      unsubscribed_at: null,
+      bounced_at: null,
+    });
+    // The same address sent twice at once: the other request stored it and mails it.
+    if (!stored) return 'capped';
+  }
+  if (capped) return 'capped';
+  const message = confirmationMail(mail, token);
+  await queueMail(
+    trx,
+    [{ purpose: CONFIRMATION_PURPOSE, to: email, ...message, refId: id }],
+    mail.mailFrom,
+    now,
+  );
+  return 'mailed';
 }
 
 /** The subscription a confirmation link names, while it may still be confirmed (or already was). */
@@ -249,19 +259,25 @@ export function subscribersCsv(db: Kysely<Database>, filter: SubscriberFilter): 
   return csvStream(CSV_HEADER, rows());
 }
 
-/** The person-data registry's view of the subscriptions (consent/person-data.ts). */
+/**
+ * The person-data registry's view of the subscriptions (consent/person-data.ts), with the subscriptions
+ * asked for whose work has not run yet (a crash leaves them until the next start).
+ */
 export const subscriptionsPersonData: PersonDataSource = {
   key: 'subscriptions',
   async find(db, email) {
     const rows = await subscribersByEmail(db, normalise(email));
-    return rows.map(({ confirm_token_hash: _hash, ...row }) => row);
+    const asked = await requestsByEmail(db, normalise(email));
+    return [...rows.map(({ confirm_token_hash: _hash, ...row }) => row), ...asked];
   },
   async block(db, email) {
     // Blocking also ends the subscription: nothing more is sent, the consent is withdrawn.
+    await deleteRequestsByEmail(db, normalise(email));
     const row = await subscriberByEmail(db, normalise(email));
     if (row && row.status !== 'unsubscribed') await leave(db, row, new Date());
   },
-  erase: (db, email) => deleteSubscriber(db, normalise(email)),
+  erase: async (db, email) =>
+    (await deleteRequestsByEmail(db, normalise(email))) + (await deleteSubscriber(db, normalise(email))),
 };
 
 /** The subscriptions as the app's routes and other domains use them: mail woken, outcomes logged. */
@@ -275,14 +291,6 @@ export function subscriptionsService(app: FastifyInstance) {
   }
   return {
     subscribe,
-    /** The footer form or its API: a filled-in honeypot is answered alike, nothing stored or mailed. */
-    async take(log: FastifyBaseLogger, form: NewsletterSubscription): Promise<void> {
-      if (form.website?.trim()) {
-        log.info('newsletter subscription flagged as spam; ignored');
-        return;
-      }
-      await subscribe({ email: form.email, fullName: form.fullName, source: 'boletin' });
-    },
     isConfirmable: async (token: string) => Boolean(await subscriberByConfirmToken(app.db, token)),
     confirm: (token: string) => confirmSubscription(app.db, token),
     isUnsubscribable: async (token: string) => Boolean(await subscriberByUnsubscribeToken(app.db, token)),

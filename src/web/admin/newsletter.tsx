@@ -1,9 +1,7 @@
 import DownloadIcon from '@mui/icons-material/FileDownload';
-import SendIcon from '@mui/icons-material/Send';
-import { Alert, Box, Button as MuiButton, Chip, LinearProgress, Stack, Typography } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button as MuiButton, Chip, LinearProgress } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import {
-  Confirm,
   Create,
   CreateButton,
   Datagrid,
@@ -20,14 +18,19 @@ import {
   maxLength,
   required,
   useListContext,
-  useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
 import type { Campaign, SubscriberItem } from '../../shared/admin-schemas.ts';
 import { clock } from '../../shared/clock.ts';
-import { adminGet, adminPaths, adminSend, queryString } from './admin-api.ts';
+import { adminPaths, queryString } from './admin-api.ts';
 import { EmptyState, useIsSmall } from './list-layout.tsx';
+import {
+  AUDIENCE_CHOICES,
+  AUDIENCES,
+  CampaignSending,
+  CampaignStatusChip,
+  uncertainText,
+} from './newsletter-sending.tsx';
 
 const NewsTextInput = lazy(() => import('./news-text-input.tsx'));
 
@@ -143,21 +146,6 @@ export function SubscriberList() {
 
 // --- Campaigns -------------------------------------------------------------------------------------
 
-const CAMPAIGN_STATUS = {
-  draft: { label: 'Borrador', color: 'default' },
-  queuing: { label: 'Preparando el envío', color: 'warning' },
-  sending: { label: 'Enviando', color: 'warning' },
-  sent: { label: 'Enviado', color: 'success' },
-} as const;
-
-function CampaignStatusChip({ status }: { status: Campaign['status'] }) {
-  const info = CAMPAIGN_STATUS[status] ?? { label: status, color: 'default' as const };
-  return <Chip size="small" variant="outlined" label={info.label} color={info.color} />;
-}
-
-// Decision 039: the mail server got each of these whole and did not get to confirm it.
-const uncertainText = (count: number) => (count === 1 ? '1 sin confirmar' : `${count} sin confirmar`);
-
 const progressText = (campaign: Campaign) =>
   campaign.status === 'draft'
     ? '—'
@@ -195,6 +183,11 @@ export function CampaignList() {
         <Datagrid rowClick="edit" bulkActionButtons={false}>
           <TextField source="subject" label="Asunto" sortable={false} />
           <FunctionField
+            label="Destinatarias"
+            sortable={false}
+            render={(record: Campaign) => (AUDIENCES[record.audience] ?? AUDIENCES.all).label}
+          />
+          <FunctionField
             label="Estado"
             sortable={false}
             render={(record: Campaign) => <CampaignStatusChip status={record.status} />}
@@ -221,6 +214,16 @@ function CampaignForm({ locked = false }: { locked?: boolean }) {
   return (
     <SimpleForm sx={{ maxWidth: 880 }} toolbar={locked ? false : undefined}>
       <TextInput source="subject" label="Asunto" validate={subjectValidate} fullWidth disabled={locked} />
+      <SelectInput
+        source="audience"
+        label="Destinatarias"
+        choices={AUDIENCE_CHOICES}
+        defaultValue="all"
+        validate={required()}
+        helperText="Solo reciben el boletín quienes confirmaron su suscripción."
+        disabled={locked}
+        sx={{ minWidth: { sm: 420 } }}
+      />
       {locked ? null : (
         <Suspense
           fallback={<LinearProgress sx={{ width: '100%', my: 3 }} aria-label="Cargando el editor de texto" />}
@@ -237,210 +240,6 @@ export const CampaignCreate = () => (
     <CampaignForm />
   </Create>
 );
-
-/** The mail as a subscriber will see it (the server renders it), in a frame that runs nothing. */
-function CampaignPreview({ id, version }: { id: string; version: string }) {
-  const [preview, setPreview] = useState<{ subject: string; html: string } | undefined>();
-  useEffect(() => {
-    let live = true;
-    void adminGet<{ data: { subject: string; html: string } }>(adminPaths.newsletterCampaignPreview(id)).then(
-      ({ data }) => live && setPreview(data),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, version]);
-  if (!preview) return <LinearProgress aria-label="Cargando la vista previa" />;
-  return (
-    <Box>
-      <Typography variant="subtitle2" component="p">
-        Asunto: {preview.subject}
-      </Typography>
-      <Box
-        component="iframe"
-        title="Vista previa del correo"
-        sandbox=""
-        srcDoc={preview.html}
-        sx={{
-          width: '100%',
-          height: 480,
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-          bgcolor: '#fff',
-        }}
-      />
-    </Box>
-  );
-}
-
-/** Send a test to oneself, send to everyone (after a confirmation), and follow the send as it goes. */
-function CampaignSending() {
-  const record = useRecordContext<Campaign>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [confirming, setConfirming] = useState(false);
-  const [confirmingResend, setConfirmingResend] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [live, setLive] = useState<Campaign | undefined>();
-  const campaign = live && live.id === record?.id ? live : record;
-  const inProgress = campaign?.status === 'queuing' || campaign?.status === 'sending';
-
-  // While sending, the campaign is read again every two seconds.
-  useEffect(() => {
-    if (!campaign || !inProgress) return;
-    const timer = setInterval(() => {
-      void adminGet<{ data: Campaign }>(adminPaths.newsletterCampaign(campaign.id)).then(({ data }) => {
-        setLive(data);
-        if (data.status === 'sent') refresh();
-      });
-    }, 2000);
-    return () => clearInterval(timer);
-  }, [campaign?.id, inProgress, refresh]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  if (!campaign) return null;
-
-  const sendTest = async () => {
-    setBusy(true);
-    try {
-      const { data } = await adminSend<{ data: { to: string } }>(
-        'POST',
-        adminPaths.newsletterCampaignTest(campaign.id),
-      );
-      notify(`Enviamos una prueba a ${data.to}.`, { type: 'success' });
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const send = async () => {
-    setConfirming(false);
-    setBusy(true);
-    try {
-      const { data } = await adminSend<{ data: Campaign }>(
-        'POST',
-        adminPaths.newsletterCampaignSend(campaign.id),
-      );
-      setLive(data);
-      notify('El boletín se está enviando.', { type: 'info' });
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const resend = async () => {
-    setConfirmingResend(false);
-    setBusy(true);
-    try {
-      const { data } = await adminSend<{ data: Campaign }>(
-        'POST',
-        adminPaths.newsletterCampaignResend(campaign.id),
-      );
-      setLive(data);
-      notify('Se reenvían los correos sin confirmar.', { type: 'info' });
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const done = campaign.sent + campaign.failed + campaign.cancelled + campaign.uncertain;
-  const percent = campaign.total ? Math.round((100 * done) / campaign.total) : 0;
-
-  return (
-    <Stack spacing={2} sx={{ p: 2, maxWidth: 880 }} component="section" aria-labelledby="campaign-sending">
-      <Typography id="campaign-sending" variant="h6" component="h2">
-        Vista previa y envío
-      </Typography>
-      <CampaignPreview id={String(campaign.id)} version={`${campaign.subject}\n${campaign.html}`} />
-      {campaign.status === 'draft' ? (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <MuiButton variant="outlined" onClick={sendTest} disabled={busy}>
-            Enviar prueba
-          </MuiButton>
-          <MuiButton
-            variant="contained"
-            startIcon={<SendIcon />}
-            onClick={() => setConfirming(true)}
-            disabled={busy}
-          >
-            Enviar
-          </MuiButton>
-          <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
-            Guarda los cambios antes de enviar: se envía lo guardado.
-          </Typography>
-        </Stack>
-      ) : (
-        <Box role="status" aria-live="polite">
-          <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
-            <CampaignStatusChip status={campaign.status} />
-            <Typography variant="body2" data-testid="campaign-progress">
-              {campaign.status === 'queuing'
-                ? 'Preparando la lista de envío…'
-                : `${campaign.sent} de ${campaign.total} enviados`}
-              {campaign.failed ? ` · ${campaign.failed} fallidos` : ''}
-              {campaign.cancelled ? ` · ${campaign.cancelled} cancelados (bajas durante el envío)` : ''}
-              {campaign.uncertain ? ` · ${uncertainText(campaign.uncertain)}` : ''}
-            </Typography>
-          </Stack>
-          <LinearProgress
-            variant="determinate"
-            value={percent}
-            aria-label={`Progreso del envío: ${percent} %`}
-          />
-          {campaign.status === 'sent' ? (
-            <Alert severity="success" sx={{ mt: 2 }}>
-              Envío terminado.
-            </Alert>
-          ) : null}
-          {campaign.uncertain ? (
-            <Alert
-              severity="warning"
-              sx={{ mt: 2 }}
-              action={
-                <MuiButton
-                  color="inherit"
-                  size="small"
-                  onClick={() => setConfirmingResend(true)}
-                  disabled={busy}
-                >
-                  Reenviar
-                </MuiButton>
-              }
-            >
-              {campaign.uncertain === 1
-                ? '1 correo sin confirmar: el servidor de correo lo recibió completo, pero el envío se interrumpió antes de que confirmara la entrega. Casi siempre se entrega, así que no se reenvió solo.'
-                : `${campaign.uncertain} correos sin confirmar: el servidor de correo los recibió completos, pero el envío se interrumpió antes de que confirmara la entrega. Casi siempre se entregan, así que no se reenviaron solos.`}
-            </Alert>
-          ) : null}
-        </Box>
-      )}
-      <Confirm
-        isOpen={confirming}
-        title="¿Enviar el boletín?"
-        content={`Se enviará «${campaign.subject}» a todas las suscriptoras activas. No se puede deshacer.`}
-        confirm="Enviar"
-        cancel="Cancelar"
-        onConfirm={send}
-        onClose={() => setConfirming(false)}
-      />
-      <Confirm
-        isOpen={confirmingResend}
-        title="¿Reenviar los correos sin confirmar?"
-        content={`Se reenviarán ${campaign.uncertain} correos a las suscriptoras que siguen activas. Casi todas ya lo recibieron y lo recibirán otra vez (como el mismo mensaje, que muchos programas de correo muestran una sola vez): conviene reenviar solo si alguien avisa que no le llegó.`}
-        confirm="Reenviar"
-        cancel="Cancelar"
-        onConfirm={resend}
-        onClose={() => setConfirmingResend(false)}
-      />
-    </Stack>
-  );
-}
 
 function CampaignEditBody() {
   const record = useRecordContext<Campaign>();

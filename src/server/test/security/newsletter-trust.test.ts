@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiRoutes } from '../../../shared/api-paths.ts';
+import { adminPaths, apiRoutes } from '../../../shared/api-paths.ts';
 import { newsletterApiRoutes, newsletterPaths } from '../../../shared/newsletter-paths.ts';
-import { Browser, createTestApp, type TestApp } from '../app.ts';
+import { Browser, TEST_ADMIN, createTestApp, type TestApp } from '../app.ts';
 import { testDialects } from '../databases.ts';
 import { startSmtpPeer, type ReceivedMessage, type SmtpPeer } from '../smtp-peer.ts';
 
@@ -30,7 +30,7 @@ describe.each(testDialects)('the newsletter against strangers and stolen session
   });
   beforeEach(() => peer.clear());
 
-  async function confirmationTo(email: string): Promise<ReceivedMessage> {
+  async function firstMailTo(email: string): Promise<ReceivedMessage> {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const found = peer.messages.find((message) => message.envelope.to.includes(email));
@@ -57,7 +57,7 @@ describe.each(testDialects)('the newsletter against strangers and stolen session
       data: { email: byApi, fullName: TYPED },
     });
     expect(answer.statusCode).toBe(202);
-    expectNothingTyped(await confirmationTo(byApi));
+    expectNothingTyped(await firstMailTo(byApi));
 
     const plain = 'probe.plain@example.org';
     const posted = await t.app.inject({
@@ -67,7 +67,7 @@ describe.each(testDialects)('the newsletter against strangers and stolen session
       payload: new URLSearchParams({ email: plain, fullName: TYPED, website: '' }).toString(),
     });
     expect(posted.statusCode).toBe(303);
-    expectNothingTyped(await confirmationTo(plain));
+    expectNothingTyped(await firstMailTo(plain));
   });
 
   it('the confirmation mail asked for by the contact form repeats nothing typed there either', async () => {
@@ -104,5 +104,55 @@ describe.each(testDialects)('the newsletter against strangers and stolen session
     await t.app.newsletter.idle();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(peer.messages.filter((message) => message.envelope.to.includes(email))).toEqual([]);
+  });
+
+  it('sending a campaign asks for the password again: a stolen session alone sends nothing', async () => {
+    const admin = new Browser(t.app);
+    expect((await admin.login()).statusCode).toBe(200);
+    // A second admin, to be told.
+    expect((await admin.confirm()).statusCode).toBe(200);
+    const colleague = { email: 'colega@example.org', password: 'otra-contraseña-de-prueba' };
+    expect((await admin.request('POST', adminPaths.admins, colleague)).statusCode).toBe(201);
+    const reader = 'probe.reader@example.org';
+    await new Browser(t.app).request('POST', newsletterApiRoutes.subscribe, { data: { email: reader } });
+    await t.app.newsletter.idle();
+    await t.app.db
+      .updateTable('newsletter_subscribers')
+      .set({ status: 'active', pending_since: null })
+      .where('email', '=', reader)
+      .execute();
+
+    // The same session as one left open, but without a fresh password.
+    const stolen = new Browser(t.app);
+    expect((await stolen.login()).statusCode).toBe(200);
+    const created = await stolen.request('POST', adminPaths.newsletterCampaigns, {
+      data: { subject: 'Sonda de envío', html: '<p>Texto</p>' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ data: { id: string } }>().data.id;
+    const refused = await stolen.request('POST', adminPaths.newsletterCampaignSend(id));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('STEP_UP_REQUIRED');
+    const still = await stolen.request('GET', adminPaths.newsletterCampaign(id));
+    expect(still.json().data).toMatchObject({ status: 'draft', total: 0 });
+    const queued = await t.app.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('purpose', '=', 'newsletter')
+      .execute();
+    expect(queued).toEqual([]);
+    // A wrong password confirms nothing.
+    expect((await stolen.confirm('no-es-la-contraseña')).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await stolen.request('POST', adminPaths.newsletterCampaignSend(id))).statusCode).toBe(403);
+
+    peer.clear();
+    expect((await stolen.confirm(TEST_ADMIN.password)).statusCode).toBe(200);
+    const sent = await stolen.request('POST', adminPaths.newsletterCampaignSend(id));
+    expect(sent.statusCode).toBe(202);
+    await t.app.newsletter.idle();
+    const told = await firstMailTo(colleague.email);
+    expect(told.subject).toContain('Aviso de seguridad');
+    expect(told.text).toContain('«Sonda de envío»');
+    expect((await firstMailTo(reader)).subject).toBe('Sonda de envío');
   });
 });
