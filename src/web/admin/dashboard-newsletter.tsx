@@ -7,13 +7,8 @@ import {
   campaignHref,
   newsletterFigures,
 } from './dashboard-figures.ts';
+import { adminPaths } from './admin-api.ts';
 import { FigureList, SummaryCard, useSummary } from './dashboard-parts.tsx';
-
-/**
- * The newsletter's summary (NewsletterSummarySchema). Its route joins the shared table of paths when the
- * server answers it; until then the card says it is not available (a 404).
- */
-const NEWSLETTER_SUMMARY = '/api/admin/newsletter/summary';
 
 /** The last campaign sent or being sent: its subject, its state and its counts. */
 function LastCampaign({ campaign }: { campaign: NonNullable<NewsletterSummary['lastCampaign']> }) {
@@ -51,7 +46,7 @@ function LastCampaign({ campaign }: { campaign: NonNullable<NewsletterSummary['l
 
 /** Active subscribers, who joined and who left in 30 days, and what the last campaign did. */
 export function NewsletterCard() {
-  const summary = useSummary<NewsletterSummary>(NEWSLETTER_SUMMARY);
+  const summary = useSummary<NewsletterSummary>(adminPaths.newsletterSummary);
   return (
     <SummaryCard
       id="resumen-boletin"
