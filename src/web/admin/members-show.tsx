@@ -32,6 +32,7 @@ const REMINDER_STATES: Record<string, string> = {
   enviado: 'Enviado',
   fallido: 'Fallido',
   cancelado: 'Cancelado',
+  sin_confirmar: 'Sin confirmar (casi siempre entregado)',
 };
 const PAYMENT_STATES: Record<string, string> = {
   pendiente: 'Pendiente',
