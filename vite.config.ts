@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { isolateEntry } from './src/web/admin/isolate-entry-plugin.ts';
+import { readAxeRecord } from './scripts/axe-record.ts';
 
 // The web app lives in src/web; its production build is served by the Fastify server from dist/web, and
 // its server bundle (entry-server.tsx, built with --ssr into dist/ssr) renders the pages' HTML.
@@ -34,8 +35,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle carries the React it renders with, so a production install needs no browser
   // package at run time (react, react-dom and the icons are build-time dependencies).
   ssr: { noExternal: true },
-  // …in its production build, whatever NODE_ENV the server runs under: what visitors get.
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  define: {
+    // …in its production build, whatever NODE_ENV the server runs under: what visitors get.
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+    // The last automatic accessibility check, for /Accesibilidad (null: none recorded on this machine).
+    __AXE_RECORD__: JSON.stringify(readAxeRecord()),
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },

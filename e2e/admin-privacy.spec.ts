@@ -99,8 +99,18 @@ test.describe('Privacidad en la administración', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await expectAccessible(page);
 
+    // Cancelling cannot be undone: the screen says so, and asks for the password again first.
+    await expect(page.getByText(/te pediremos de nuevo tu contraseña/).first()).toBeVisible();
     await page.getByRole('button', { name: 'Cancelar datos' }).click();
     await page.getByRole('button', { name: 'Sí, cancelar datos' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirma que eres tú' });
+    await expect(stepUp).toContainText(`Cancelar los datos de ${email}`);
+    await stepUp.getByRole('textbox', { name: /Tu contraseña/ }).fill('no-es-esta');
+    await stepUp.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(stepUp.getByText('La contraseña no es correcta')).toBeVisible();
+    await expect(page.getByText(/Datos bloqueados desde el/)).toHaveCount(0);
+    await stepUp.getByRole('textbox', { name: /Tu contraseña/ }).fill(E2E_ADMIN.password);
+    await stepUp.getByRole('button', { name: 'Confirmar' }).click();
     await expect(page.getByText(/Datos bloqueados desde el/)).toBeVisible();
 
     await page.goto(`/admin#/requests?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { ReceivedMessage } from '../src/server/test/smtp-peer.ts';
+import { appendAxeCheck } from '../scripts/axe-record.ts';
 import { MAILBOX_DIR } from './paths.ts';
 
 /** A message the SMTP peer accepted, as e2e/serve.ts writes it to the mailbox folder. */
@@ -57,13 +58,17 @@ export async function expectNoHorizontalOverflow(page: Page) {
   );
 }
 
-/** An axe-core scan that fails on serious or critical violations. */
+/**
+ * An axe-core scan that fails on serious or critical violations. A scan that passes is recorded
+ * (scripts/axe-record.ts): the accessibility statement shows the last run's date and pages.
+ */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(' ')).join(', ')})`),
   ).toEqual([]);
+  appendAxeCheck(new URL(page.url()).pathname);
 }
 
 export const test = base.extend<{ mailbox: Mailbox; consoleErrors: string[] }>({

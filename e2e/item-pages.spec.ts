@@ -54,7 +54,7 @@ test.describe('Páginas de noticias y eventos', () => {
       const tags = await previewTags(page);
       expect(tags).toMatchObject({
         title: entry.name,
-        image: `${baseURL}${entry.images[0]}`,
+        image: `${baseURL}/og/noticia/${entry.slug}.jpg`,
         url,
         card: 'summary_large_image',
         canonical: url,
@@ -90,7 +90,7 @@ test.describe('Páginas de noticias y eventos', () => {
       const url = `${baseURL}/Eventos/${event.slug}`;
       expect(await previewTags(page)).toMatchObject({
         title: event.name,
-        image: `${baseURL}${event.images[0]}`,
+        image: `${baseURL}/og/evento/${event.slug}.jpg`,
         url,
         card: 'summary_large_image',
         canonical: url,

@@ -88,7 +88,7 @@ async function confirmSubscription(page: Page, mailbox: Mailbox, email: string) 
 const mailTo = (mailbox: Mailbox, email: string, subject: string) =>
   mailbox.waitFor((m) => m.to.includes(email) && m.subject.includes(subject));
 
-/** The registrations' own pages run no app (nothing hydrates): opened in a tab the fixture leaves alone. */
+/** A mail's link opened in a tab of its own, as a mail client opens it. */
 const plainTab = (page: Page) => page.context().newPage();
 
 function manageLink(text: string): string {
@@ -201,6 +201,75 @@ test.describe('Registro a eventos con JavaScript', () => {
       await expectNoHorizontalOverflow(tab);
       await tab.screenshot({ path: `test-results/registro-gestion-${width}.png`, fullPage: true });
     }
+  });
+
+  test('un registro con errores vuelve con lo escrito, y la asistencia se registra en la puerta, con el marco de los formularios a 1440 y 390 px', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { path, unique, id } = await createEvent(request, 'errores', 3);
+    const person = personOf(unique, 'Flor');
+    await page.goto(path);
+    const form = page.getByRole('region', { name: 'Regístrate' });
+    await form.getByLabel('Nombre completo').fill(person.fullName);
+    await form.getByLabel('Correo electrónico').fill('no-es-correo');
+    await form.getByRole('checkbox', { name: NEWSLETTER_BOX }).check();
+    // Sent as a browser without script sends it (the page's script would answer in place).
+    await form.locator('form').evaluate((element) => (element as HTMLFormElement).submit());
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Registro: Taller errores');
+    // The form again (the footer's newsletter form also asks for an address).
+    const again = page.locator(`form[action="/Eventos/registro/${id}"]`);
+    await expect(again.getByLabel('Nombre completo')).toHaveValue(person.fullName);
+    await expect(again.getByLabel('Correo electrónico')).toHaveValue('no-es-correo');
+    await expect(again.getByLabel('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
+    await expect(again.getByRole('checkbox', { name: NEWSLETTER_BOX })).toBeChecked();
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page);
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: `test-results/registro-errores-${width}.png`, fullPage: true });
+    }
+    await again.getByLabel('Correo electrónico').fill(person.email);
+    await again.getByRole('button', { name: 'Registrarme' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '¡Registro confirmado!' })).toBeVisible();
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page);
+      await page.screenshot({ path: `test-results/registro-enviado-${width}.png`, fullPage: true });
+    }
+    // A refused post (an event nobody may see) names no event: the same page for any id.
+    await page.goto(path);
+    await form.locator('form').evaluate((element) => {
+      (element as HTMLFormElement).action = '/Eventos/registro/no-existe';
+      (element as HTMLFormElement).submit();
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'No pudimos registrarte' })).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/registro-rechazado-390.png', fullPage: true });
+
+    // At the door: without a session, nothing personal; with the admin's, the button that checks her in.
+    const csrf = async () =>
+      ((await (await page.request.get('/api/csrf')).json()) as { data: { token: string } }).data.token;
+    const login = await page.request.post('/api/auth/login', {
+      data: E2E_ADMIN,
+      headers: { 'x-xsrf-token': await csrf() },
+    });
+    expect(login.ok()).toBe(true);
+    const list = await page.request.get(`/api/admin/events/${encodeURIComponent(id)}/registrations`);
+    const registration = ((await list.json()) as { data: { id: string; email: string }[] }).data.find(
+      (row) => row.email === person.email,
+    );
+    await page.goto(`/admin/asistencia/${registration!.id}`);
+    await expect(page.getByText(person.email)).toBeVisible();
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page);
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: `test-results/registro-asistencia-${width}.png`, fullPage: true });
+    }
+    await page.getByRole('button', { name: 'Registrar asistencia' }).click();
+    await expect(page.getByRole('status')).toContainText(/Asistió a las \d\d:\d\d/);
   });
 });
 

@@ -13,8 +13,8 @@ import { goalMark } from './report-file.ts';
 
 const LOAD_SECONDS = 20;
 const CONNECTIONS = 50;
-/** The goals of the issue "Runs on the smallest server". */
-export const MEMORY_GOALS = { idleMiB: 150, loadedMiB: 200 };
+/** What fits a 1 GB server beside Caddy and the database (issue 39): at rest, and under page load. */
+export const MEMORY_GOALS = { idleMiB: 150, loadedMiB: 250 };
 
 export interface MemoryResult {
   settings: string;

@@ -3,6 +3,7 @@
 // on the same single core (cores.ts), so their ratio compares like with like.
 import SQLite from 'better-sqlite3';
 import type { Load, LoadGenerator } from './load-generators.ts';
+import { shareCardBench } from './share-cards.ts';
 import type { Site } from './servers.ts';
 
 export const CONNECTIONS = 10;
@@ -68,6 +69,7 @@ interface Case {
   /** The status of a right answer (200 unless said). */
   expected?: number;
   goal: LoadRow['goal'];
+  check?: string;
 }
 
 /** A token and its cookies, as the web client gets them before it posts a form. */
@@ -117,6 +119,7 @@ export async function throughput(
   });
   if (!etag || notModified.status !== 304) throw new Error(`If-None-Match answered ${notModified.status}`);
   const { cookie, token } = await csrfFor(base);
+  const card = await shareCardBench(base);
 
   const lists = ['events', 'news', 'partners'].map<Case>((resource) => ({
     name: `GET /api/${resource}/get-all`,
@@ -140,6 +143,12 @@ export async function throughput(
       goal: { ratio: THROUGHPUT_GOALS.pageRatio },
     },
     {
+      name: 'GET /og/evento/<slug>.jpg (a share card)',
+      load: { url: card.url, headers: { ...BROWSER_HEADERS } },
+      goal: { ratio: THROUGHPUT_GOALS.pageRatio },
+      check: card.check,
+    },
+    {
       name: 'POST /api/mail/contact',
       load: {
         url: `${base}/api/mail/contact`,
@@ -153,7 +162,7 @@ export async function throughput(
   ];
 
   const rows: LoadRow[] = [];
-  for (const { name, load, expected = 200, goal } of cases) {
+  for (const { name, load, expected = 200, goal, check } of cases) {
     const post = load.method === 'POST';
     const helloLoad: Load = post
       ? {
@@ -187,6 +196,7 @@ export async function throughput(
       hello: yardstick,
       ratios: measured.map(ratioOf),
       goal,
+      ...(check ? { check } : {}),
     };
     if (post) {
       // Every 201 (warm-up included) must be a request stored with its notification queued.

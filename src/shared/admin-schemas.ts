@@ -7,7 +7,8 @@ import { EmailSchema, type RequestFieldName } from './schemas.ts';
 // The admin API's contract: request and answer shapes used by its routes (src/server/admin) and read by
 // the admin app (src/web/admin), and its paths.
 
-export const REQUEST_KINDS = ['contacto', ...MEMBERSHIP_TYPES] as const;
+/** `barrera`: a report of an accessibility barrier (src/shared/barriers.ts), answered within ten business days. */
+export const REQUEST_KINDS = ['contacto', ...MEMBERSHIP_TYPES, 'barrera'] as const;
 export const REQUEST_STATUSES = ['nueva', 'atendida', 'archivada'] as const;
 export const MIN_PASSWORD_LENGTH = 12;
 /** Long enough for any passphrase, short enough that hashing it costs nothing unusual. */
@@ -60,6 +61,13 @@ export const InboxItemSchema = z.object({
   spam: z.boolean(),
   status: z.enum(REQUEST_STATUSES),
   createdAt: z.string(),
+  /** A barrier report's page and what happened; null for every other kind. */
+  pageUrl: z.string().nullable(),
+  details: z.string().nullable(),
+  /** A barrier report's answer day (YYYY-MM-DD) and the business days left until it (negative: late),
+   * while it is `nueva`; null for every other kind, and once handled. */
+  answerDue: z.string().nullable(),
+  businessDaysLeft: z.number().nullable(),
   delivery: z.object({
     state: z.enum(DELIVERY_STATES),
     attempts: z.number(),

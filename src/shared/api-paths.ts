@@ -61,6 +61,13 @@ const memberRoutes = {
   memberProof: '/api/admin/members/:id/proof',
 } as const;
 
+/**
+ * A report of an accessibility barrier (src/server/requests, the form of /Accesibilidad): public, used
+ * only by that page's form; joined like the admin's routes.
+ */
+export const barrierApiRoutes = { report: '/api/accessibility/barriers' } as const;
+const accessibilityRoutes = { barrierReports: barrierApiRoutes.report } as const;
+
 /** The admin's routes (src/server/admin, src/server/uploads). */
 const adminRoutes = {
   requests: '/api/admin/requests',
@@ -78,6 +85,7 @@ const adminRoutes = {
   secondFactorEnable: '/api/admin/me/second-factor/enable',
   secondFactorDisable: '/api/admin/me/second-factor/disable',
   stepUp: '/api/admin/me/confirm',
+  otherSessions: '/api/admin/me/other-sessions',
   passwordReset: '/api/auth/password-reset',
   passwordResetConfirm: '/api/auth/password-reset/confirm',
   audit: '/api/admin/audit',
@@ -97,10 +105,13 @@ const adminRoutes = {
   adminNews: '/api/admin/content/news',
   adminNewsItem: '/api/admin/content/news/:id',
   adminNewsPreview: '/api/admin/content/news/:id/preview',
+  adminEventShareCard: '/api/admin/share-cards/events/:id',
+  adminNewsShareCard: '/api/admin/share-cards/news/:id',
   eventRegistrationsAdmin: '/api/admin/events/:id/registrations',
   registrationsSummary: '/api/admin/registrations/summary',
   eventRegistrationsCsv: '/api/admin/events/:id/registrations/export.csv',
   registrationCancel: '/api/admin/registrations/:id/cancel',
+  newsletterSummary: '/api/admin/newsletter/summary',
   newsletterSubscribers: '/api/admin/newsletter/subscribers',
   newsletterSubscribersCsv: '/api/admin/newsletter/subscribers/export.csv',
   newsletterCampaigns: '/api/admin/newsletter/campaigns',
@@ -109,6 +120,13 @@ const adminRoutes = {
   newsletterCampaignTest: '/api/admin/newsletter/campaigns/:id/test',
   newsletterCampaignPreview: '/api/admin/newsletter/campaigns/:id/preview',
   newsletterCampaignResend: '/api/admin/newsletter/campaigns/:id/resend-uncertain',
+  // Certificates and the survey (src/server/certificates; builders in certificates.ts).
+  eventCertificate: '/api/admin/events/:id/certificate',
+  eventCertificates: '/api/admin/events/:id/certificates',
+  eventCertificatesSend: '/api/admin/events/:id/certificates/send',
+  certificateRevoke: '/api/admin/certificates/:folio/revoke',
+  eventSurveyResults: '/api/admin/events/:id/survey/results',
+  eventSurveyResultsCsv: '/api/admin/events/:id/survey/results.csv',
 } as const;
 
 /**
@@ -119,7 +137,13 @@ const adminRoutes = {
 const joinRoutes = <A extends object, B extends object>(a: A, b: B): A & B => ({ ...a, ...b });
 export const apiRoutes = /* @__PURE__ */ joinRoutes(
   siteRoutes,
-  /* @__PURE__ */ joinRoutes(adminRoutes, /* @__PURE__ */ joinRoutes(registrationRoutes, memberRoutes)),
+  /* @__PURE__ */ joinRoutes(
+    adminRoutes,
+    /* @__PURE__ */ joinRoutes(
+      registrationRoutes,
+      /* @__PURE__ */ joinRoutes(memberRoutes, accessibilityRoutes),
+    ),
+  ),
 );
 
 /** A route's pattern with its one parameter filled (encoded). */
@@ -165,6 +189,7 @@ const makeAdminPaths = (routes: typeof adminRoutes) =>
     secondFactorEnable: routes.secondFactorEnable,
     secondFactorDisable: routes.secondFactorDisable,
     stepUp: routes.stepUp,
+    otherSessions: routes.otherSessions,
     passwordReset: routes.passwordReset,
     passwordResetConfirm: routes.passwordResetConfirm,
     audit: routes.audit,
@@ -186,10 +211,14 @@ const makeAdminPaths = (routes: typeof adminRoutes) =>
     /** The entry's page as visitors will see it, for the admin only. */
     contentPreview: (resource: 'events' | 'news', id: string) =>
       fillRoute(resource === 'events' ? routes.adminEventPreview : routes.adminNewsPreview, id),
+    /** An entry's share card as staff see it, and their choice (share-cards/share-cards.routes.ts). */
+    shareCard: (resource: 'events' | 'news', id: string) =>
+      fillRoute(resource === 'events' ? routes.adminEventShareCard : routes.adminNewsShareCard, id),
     eventRegistrations: (eventId: string) => fillRoute(routes.eventRegistrationsAdmin, eventId),
     registrationsSummary: routes.registrationsSummary,
     eventRegistrationsCsv: (eventId: string) => fillRoute(routes.eventRegistrationsCsv, eventId),
     registrationCancel: (id: string) => fillRoute(routes.registrationCancel, id),
+    newsletterSummary: routes.newsletterSummary,
     newsletterSubscribers: routes.newsletterSubscribers,
     newsletterSubscribersCsv: routes.newsletterSubscribersCsv,
     newsletterCampaigns: routes.newsletterCampaigns,
@@ -213,6 +242,8 @@ export const pagePaths = {
   aportaciones: '/Aportaciones',
   avisoPrivacidad: '/AvisoDePrivacidad',
   derechosArco: '/DerechosARCO',
+  /** The accessibility statement, with the form to report a barrier (src/shared/barriers.ts). */
+  accesibilidad: '/Accesibilidad',
 } as const;
 export const PAGE_PATHS: readonly string[] = Object.values(pagePaths);
 
@@ -237,6 +268,12 @@ export const requestPaths = { send: '/Solicitud', sent: '/SolicitudEnviada' } as
  * `received`, with its folio in the query (`?folio=ARCO-…`).
  */
 export const arcoPaths = { received: '/DerechosARCO/Recibida' } as const;
+
+/**
+ * The accessibility statement, whose form to report a barrier posts to the page itself without script;
+ * a stored report lands on `sent` (src/shared/barriers.ts).
+ */
+export const barrierPaths = { page: '/Accesibilidad', sent: '/Accesibilidad/Enviado' } as const;
 
 /**
  * A member's own pages (src/server/members), each rendered for her alone: asking for the link to her
@@ -265,5 +302,11 @@ export function pageRouteOf(pathname: string): string {
   if (/^\/Boletin\/\w+\/[^/]+$/.test(pathname)) return pathname.replace(/[^/]+$/, ':token');
   if (/^\/Socia\/invitacion\/[^/]+$/.test(pathname)) return memberPageRoutes.invitation;
   if (/^\/Socia\/[^/]+$/.test(pathname)) return memberPageRoutes.page;
+  // The sign-up's pages (registration-paths.ts).
+  if (/^\/Registro\/[^/]+$/.test(pathname)) return '/Registro/:token';
+  if (/^\/Eventos\/registro\/[^/]+$/.test(pathname)) return '/Eventos/registro/:id';
+  if (/^\/admin\/asistencia\/[^/]+$/.test(pathname)) return '/admin/asistencia/:id';
+  if (/^\/Constancias\/[^/]+$/.test(pathname)) return '/Constancias/:folio';
+  if (/^\/Encuesta\/[^/]+$/.test(pathname)) return '/Encuesta/:token';
   return routeOf(pathname);
 }

@@ -6,8 +6,11 @@ import type { MembershipType } from './constants.ts';
  * It travels in the page's initial data, so it exists only in that one response and is never cached.
  */
 export interface FormAnswer {
-  /** The contact form, or the membership form with the type the visitor chose. */
-  kind: 'contacto' | MembershipType | 'boletin';
+  /**
+   * The contact form, or the membership form with the type the visitor chose; the newsletter's; the
+   * sign-up's (a refused post or link: only its message).
+   */
+  kind: 'contacto' | MembershipType | 'boletin' | 'registro';
   values: Partial<Record<string, string>>;
   fields: Partial<Record<string, string>>;
   /** A refusal that is not about a field (too many requests, a post from another site). */
@@ -26,5 +29,18 @@ export interface ArcoFormAnswer {
   receipt?: { folio: string; answerDue: string };
 }
 
+/**
+ * The same for the form to report an accessibility barrier (/Accesibilidad): the form again with its
+ * messages, or, once stored, the day its answer is due (the /Accesibilidad/Enviado page).
+ */
+export interface BarrierFormAnswer {
+  kind: 'barrera';
+  values: Partial<Record<string, string>>;
+  fields: Partial<Record<string, string>>;
+  message?: string;
+  /** Stored: the day its answer is due when known (the API says it; the plain post's page does not). */
+  receipt?: { answerDue?: string };
+}
+
 /** Any form's answer, as a page carries it. */
-export type PostedFormAnswer = FormAnswer | ArcoFormAnswer;
+export type PostedFormAnswer = FormAnswer | ArcoFormAnswer | BarrierFormAnswer;

@@ -15,4 +15,10 @@ export const registrationPaths = {
   managePattern: '/Registro/:token',
   /** The admin's check-in page (the QR code's address). */
   checkInPattern: '/admin/asistencia/:id',
+  checkIn: (id: string) => `/admin/asistencia/${encodeURIComponent(id)}`,
 } as const;
+
+/** Whether the address is one of the sign-up's pages (drawn by src/web/pages/registro). */
+export const isRegistrationPage = (pathname: string) =>
+  pathname === registrationPaths.sent ||
+  /^\/(Registro|Eventos\/registro|admin\/asistencia)\/[^/]+$/.test(pathname);

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Route, Routes } from './lib/router.tsx';
-import { itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
+import { barrierPaths, itemRoutes, pagePaths, requestPaths, routeOf } from '../shared/api-paths.ts';
 import type { PostedFormAnswer } from '../shared/form-answer.ts';
 import type { PrivatePageData } from '../shared/page-data.ts';
 import { QueryCacheProvider, type QueryCache } from './api/query.tsx';
@@ -28,6 +28,10 @@ const NoticiaPage = lazyWithPreload(() =>
   import('./pages/noticia/noticia-page.tsx').then((m) => m.NoticiaPage),
 );
 const EventoPage = lazyWithPreload(() => import('./pages/evento/evento-page.tsx').then((m) => m.EventoPage));
+// The accessibility statement and its form (/Accesibilidad, /Accesibilidad/Enviado): one lazy page.
+const AccesibilidadPage = lazyWithPreload(() =>
+  import('./pages/accesibilidad/accesibilidad-page.tsx').then((m) => m.AccesibilidadPage),
+);
 // Where a request form posted without script lands (/Solicitud, /SolicitudEnviada): one lazy page.
 const SolicitudPages = lazyWithPreload(() =>
   import('./pages/solicitud/solicitud-page.tsx').then((m) => m.SolicitudPages),
@@ -47,6 +51,8 @@ const pages: Record<string, { load(): Promise<void> }> = {
   [itemRoutes.event]: EventoPage,
   [requestPaths.send]: SolicitudPages,
   [requestPaths.sent]: SolicitudPages,
+  [barrierPaths.page]: AccesibilidadPage,
+  [barrierPaths.sent]: AccesibilidadPage,
 };
 
 /** Loads the code of the page at `pathname` (before hydrating it, so it hydrates in one pass). */
@@ -104,6 +110,8 @@ export function App({ queryCache, seed, formAnswer, privateData }: AppProps) {
                   <Route path={itemRoutes.event} element={<EventoPage />} />
                   <Route path={requestPaths.send} element={<SolicitudPages />} />
                   <Route path={requestPaths.sent} element={<SolicitudPages />} />
+                  <Route path={barrierPaths.page} element={<AccesibilidadPage />} />
+                  <Route path={barrierPaths.sent} element={<AccesibilidadPage />} />
                   <Route path="*" element={<OtherPages />} />
                 </Routes>
                 <HydratedMarker />

@@ -32,7 +32,8 @@ const phonePhoto = (seed: number) =>
  * The heaviest staff work at once, on a site as large as the association's may grow (20,000
  * subscribers, an event of 3,000 sign-ups), under the unit's own Node flags: three subscriber exports,
  * three sign-up exports, a campaign sent to everyone and three phone photos uploaded together. Built
- * whole in memory, this ended the process with "JavaScript heap out of memory" under a 64 MB cap.
+ * whole in memory, this ended the process with "JavaScript heap out of memory" under the old 64 MB
+ * cap; streamed, it needs about 100 MB of heap at its peak, and the units' cap is twice that.
  */
 describe('the heaviest staff work under the systemd unit’s heap cap', () => {
   let database: FaultDatabase;

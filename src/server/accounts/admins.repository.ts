@@ -10,11 +10,14 @@ export function findAdminByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom('admins').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 
-/** The account as a session sees it: who, and whether a second factor is on. */
+/**
+ * The account as a session sees it: who, whether a second factor is on, and since when its sessions
+ * count (`sessions_valid_after`).
+ */
 export function findAdminById(db: Kysely<Database>, id: string) {
   return db
     .selectFrom('admins')
-    .select(['id', 'email', 'totp_enabled_at', 'created_at'])
+    .select(['id', 'email', 'totp_enabled_at', 'created_at', 'sessions_valid_after'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -66,6 +69,26 @@ export async function setAdminPassword(db: Kysely<Database>, id: string, passwor
 export function adminsForUpdate(trx: Kysely<Database>, dialect: Dialect) {
   const query = trx.selectFrom('admins').select(['id', 'email']);
   return (dialect === 'postgres' ? query.forUpdate() : query).execute();
+}
+
+/**
+ * Moves the account's "sessions valid after" instant forward to `at` (never back: an instance whose
+ * clock runs behind cannot revive what another ended) and answers the instant now stored, in ms.
+ */
+export async function moveSessionsValidAfter(db: Kysely<Database>, id: string, at: Date): Promise<number> {
+  const instant = at.toISOString();
+  await db
+    .updateTable('admins')
+    .set({ sessions_valid_after: instant })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('sessions_valid_after', 'is', null), eb('sessions_valid_after', '<', instant)]))
+    .execute();
+  const row = await db
+    .selectFrom('admins')
+    .select('sessions_valid_after')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.sessions_valid_after ? Date.parse(row.sessions_valid_after) : at.getTime();
 }
 
 export async function deleteAdmin(db: Kysely<Database>, id: string): Promise<void> {

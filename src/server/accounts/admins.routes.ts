@@ -9,10 +9,20 @@ import {
 import { apiRoutes } from '../../shared/api-paths.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { DeletedSchema, found, recordSchema } from '../lib/route-helpers.ts';
-import { addAdmin, changeOwnPassword, listAccounts, removeAdmin } from './admins.service.ts';
+import {
+  addAdmin,
+  changeOwnPassword,
+  closeOtherSessions,
+  listAccounts,
+  removeAdmin,
+} from './admins.service.ts';
 import { perAdminAttempts } from './attempt-limit.ts';
+import { restartTrustedSession } from './session-trust.ts';
 
-/** Admin accounts: list, create, remove (never the last one) and changing one's own password. */
+/**
+ * Admin accounts: list, create, remove (never the last one), changing one's own password and closing
+ * one's other sessions.
+ */
 export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Guesses at the current password from a session left open are limited like logins are.
   const passwordAttempts = perAdminAttempts(app, 'password-change');
@@ -48,6 +58,24 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // "Cerrar las demás sesiones": asks for the password again, as turning the second factor off does, so
+  // a session taken from her cannot shut her own out; the other admins are told (035).
+  app.delete(
+    apiRoutes.otherSessions,
+    {
+      ...app.stepUp(() => 'cerró las demás sesiones de su cuenta'),
+      schema: { response: { 200: dataEnvelope(z.object({ ended: z.number().int() })) } },
+    },
+    async (request, reply) => {
+      const { ended, validAfter } = await closeOtherSessions(app, {
+        adminId: request.session.get('adminId')!,
+        sessionId: request.session.sessionId,
+      });
+      await restartTrustedSession(request, reply, validAfter, request.session.get('secondFactorAt'));
+      return { data: { ended } };
+    },
+  );
+
   app.put(
     apiRoutes.ownPassword,
     {
@@ -63,11 +91,14 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const adminId = request.session.get('adminId')!;
-      await changeOwnPassword(app, { adminId, sessionId: request.session.sessionId }, request.body);
+      const since = await changeOwnPassword(
+        app,
+        { adminId, sessionId: request.session.sessionId },
+        request.body,
+      );
       // This session goes on under a new id (and CSRF secret); the others ended with the change.
       // The code this session gave stays given (without it, an account with a second factor is logged out).
-      await request.session.regenerate(['adminId', 'loginAt', 'secondFactorAt']);
-      reply.renewCsrfToken();
+      await restartTrustedSession(request, reply, since, request.session.get('secondFactorAt'));
       return { data: { ok: true } };
     },
   );

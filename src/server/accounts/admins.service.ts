@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { endOtherSessions } from '../plugins/session-store.ts';
 import {
   adminsForUpdate,
   anyAdmin,
@@ -15,6 +14,7 @@ import {
   setPasswordHash,
 } from './admins.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { endOtherSessionsForGood } from './session-trust.ts';
 
 /**
  * Creates the admin named by the configuration in a site that has no admin yet; never changes a
@@ -74,13 +74,13 @@ export async function removeAdmin(db: Kysely<Database>, dialect: Dialect, id: st
 
 /**
  * An admin's own password, changed once she gave the current one (400 otherwise): every session of
- * hers but `keepSid` ends with the change.
+ * hers but `sessionId` ends with the change, for good. Answers the instant the kept session counts from.
  */
 export async function changeOwnPassword(
   app: FastifyInstance,
   account: { adminId: string; sessionId: string },
   passwords: { currentPassword: string; newPassword: string },
-) {
+): Promise<number> {
   const { passwordHash } = await credentialsOf(app.db, account.adminId);
   if (!(await verifyPassword(passwords.currentPassword, passwordHash))) {
     throw new HttpError(400, 'VALIDATION_ERROR', 'Revisa los campos marcados.', {
@@ -88,8 +88,15 @@ export async function changeOwnPassword(
     });
   }
   const newHash = await hashPassword(passwords.newPassword);
-  await app.db.transaction().execute(async (trx) => {
+  return app.db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, account.adminId, newHash);
-    await endOtherSessions(trx, account.adminId, account.sessionId);
+    return (await endOtherSessionsForGood(trx, account.adminId, account.sessionId)).validAfter;
   });
 }
+
+/**
+ * "Cerrar las demás sesiones": every session of the account but `sessionId` ends, for good. Answers
+ * how many were open and the instant the kept session counts from.
+ */
+export const closeOtherSessions = (app: FastifyInstance, account: { adminId: string; sessionId: string }) =>
+  app.db.transaction().execute((trx) => endOtherSessionsForGood(trx, account.adminId, account.sessionId));

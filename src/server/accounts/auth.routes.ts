@@ -8,7 +8,7 @@ import { cookieName } from '../plugins/security.ts';
 import { normaliseEmail } from './admins.repository.ts';
 import { attemptLimit } from './attempt-limit.ts';
 import { checkLoginCode, checkPassword, currentAdmin, passwordLogin, requesterOf } from './auth.service.ts';
-import { notLoggedIn } from './require-admin.ts';
+import { sessionAdmin } from './require-admin.ts';
 
 /** Codes tried per account in the window (the password was right to get here). */
 const SECOND_FACTOR_ATTEMPTS = 5;
@@ -16,12 +16,20 @@ const WINDOW = '15 minutes';
 
 /**
  * Starts the admin's session: a new session id (no fixation), the login time (the absolute lifetime
- * counts from it) and a new CSRF secret, so nothing issued before the login is worth anything after.
+ * counts from it), the instant the session counts from (`passwordAt`, taken before the password was
+ * read, so a password changed meanwhile ends this session too, decision 046) and a new CSRF secret,
+ * so nothing issued before the login is worth anything after.
  */
-export async function startAdminSession(request: FastifyRequest, reply: FastifyReply, adminId: string) {
+export async function startAdminSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  adminId: string,
+  passwordAt: number,
+) {
   await request.session.regenerate();
   request.session.set('adminId', adminId);
   request.session.set('loginAt', Date.now());
+  request.session.set('trustedSince', passwordAt);
   reply.renewCsrfToken();
 }
 
@@ -56,15 +64,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(apiRoutes.login, loginStep(LoginSchema, perAccountAndAddress), async (request, reply) => {
     const { email, password } = request.body;
     const who = requesterOf(request);
+    const passwordAt = Date.now();
     const admin = await checkPassword(app, who, email, password);
     if (admin.secondFactor) {
       // The password was right; the session waits for the code and grants nothing meanwhile.
       await request.session.regenerate();
       request.session.set('pendingAdminId', admin.id);
-      request.session.set('pendingSince', Date.now());
+      request.session.set('pendingSince', passwordAt);
       return { data: { id: admin.id, email: admin.email, secondFactorRequired: true } };
     }
-    await startAdminSession(request, reply, admin.id);
+    await startAdminSession(request, reply, admin.id, passwordAt);
     await passwordLogin(app, who, admin);
     return { data: { id: admin.id, email: admin.email, secondFactorRequired: false } };
   });
@@ -78,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         since: request.session.get('pendingSince') ?? 0,
       };
       const admin = await checkLoginCode(app, requesterOf(request), pending, request.body.code);
-      await startAdminSession(request, reply, admin.id);
+      await startAdminSession(request, reply, admin.id, pending.since);
       request.session.set('secondFactorAt', Date.now());
       return { data: { id: admin.id, email: admin.email, secondFactorRequired: false } };
     },
@@ -101,9 +110,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: dataEnvelope(MeSchema), 401: ApiErrorSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const me = await currentAdmin(app, request.session.get('adminId'));
-      if (!me) throw notLoggedIn(request);
-      return { data: me };
+      // The same question every admin route asks: a session the account ended, or one without the code
+      // its account's second factor asks for, is refused here too.
+      return { data: currentAdmin(app, await sessionAdmin(request)) };
     },
   );
 

@@ -9,6 +9,7 @@ import { findAdminByEmail, findAdminById, normaliseEmail } from './admins.reposi
 import { decoyPasswordHash, verifyPassword } from './password.ts';
 import { secondFactorOf } from './second-factor.repository.ts';
 import { checkSecondFactorCode } from './second-factor.service.ts';
+import { endedByAccount } from './session-trust.ts';
 
 /** Between the password and the code: after this the password must be typed again. */
 export const SECOND_STEP_MS = 5 * MINUTE_MS;
@@ -90,7 +91,8 @@ export async function checkLoginCode(
   const expired = () => new HttpError(401, 'LOGIN_EXPIRED', secondFactorMessages.loginExpired);
   if (!adminId || Date.now() - since > SECOND_STEP_MS) throw expired();
   const [admin, state] = await Promise.all([findAdminById(app.db, adminId), secondFactorOf(app.db, adminId)]);
-  if (!admin || !state?.secret) throw expired();
+  // A password given before the account's sessions were ended (a password change, say) counts no more.
+  if (!admin || !state?.secret || endedByAccount(since, admin.sessions_valid_after)) throw expired();
   const factor = await checkSecondFactorCode(app.db, adminId, state.secret, code);
   const account = { adminId, email: admin.email };
   if (!factor) {
@@ -114,10 +116,11 @@ export async function checkLoginCode(
   return { id: admin.id, email: admin.email };
 }
 
-/** The logged-in admin as the admin app reads her ("who am I"), or undefined without one. */
-export async function currentAdmin(app: FastifyInstance, adminId: string | undefined) {
-  const admin = adminId ? await findAdminById(app.db, adminId) : undefined;
-  if (!admin) return undefined;
+/** The logged-in admin as the admin app reads her ("who am I"); `admin` is her session's (`sessionAdmin`). */
+export function currentAdmin(
+  app: FastifyInstance,
+  admin: { id: string; email: string; totp_enabled_at: string | null },
+) {
   return {
     id: admin.id,
     email: admin.email,

@@ -5,11 +5,11 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { scheduleJob } from '../lib/schedule-job.ts';
 import { queueMail } from '../mail/outbox.repository.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { endOtherSessions } from '../plugins/session-store.ts';
 import { findAdminByEmail, findAdminById, setPasswordHash } from './admins.repository.ts';
 import { recordAccountEvent, type Requester } from './auth.service.ts';
 import { hashPassword } from './password.ts';
 import { issueResetToken, pruneResetTokens, useResetToken } from './password-reset.repository.ts';
+import { endOtherSessionsForGood } from './session-trust.ts';
 import { passwordChangedMail, passwordResetMail } from './templates.ts';
 
 /** The admin app's page that takes the link's token (after `#`, so no server ever sees it in a URL). */
@@ -44,7 +44,7 @@ export async function sendResetLink(app: FastifyInstance, who: Requester, typed:
 
 /**
  * Sets the password of the account a link was sent to, once per link (400 for a link that no longer
- * works): every session of the account ends, the account is told by mail, and the change is logged,
+ * works): every session of the account ends for good, the account is told by mail, and the change is logged,
  * all in one transaction. It logs nobody in.
  */
 export async function resetPassword(app: FastifyInstance, who: Requester, token: string, password: string) {
@@ -59,7 +59,7 @@ export async function resetPassword(app: FastifyInstance, who: Requester, token:
       });
     }
     await setPasswordHash(trx, admin.id, passwordHash);
-    const ended = await endOtherSessions(trx, admin.id, '');
+    const { ended } = await endOtherSessionsForGood(trx, admin.id, '');
     await recordAccountEvent(trx, who, {
       adminId: admin.id,
       email: admin.email,

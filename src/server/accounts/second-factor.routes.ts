@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,26 +11,13 @@ import { apiRoutes } from '../../shared/api-paths.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { perAdminAttempts } from './attempt-limit.ts';
 import { disable, enable, secondFactorStatus, startSetup } from './second-factor.service.ts';
+import { restartTrustedSession } from './session-trust.ts';
 
 /** The account a request's session belongs to (the admin scope has checked there is one). */
 const accountOf = (request: FastifyRequest) => ({
   adminId: request.session.get('adminId')!,
   sessionId: request.session.sessionId,
 });
-
-/**
- * After the factor is turned on or off, this session starts again under a new id (marked as having
- * given its code when the factor is on, since a code from it just confirmed it) and a new CSRF secret.
- */
-async function restartSession(request: FastifyRequest, reply: FastifyReply, change: 'on' | 'off') {
-  const loginAt = request.session.get('loginAt');
-  const adminId = request.session.get('adminId')!;
-  await request.session.regenerate();
-  request.session.set('adminId', adminId);
-  if (loginAt) request.session.set('loginAt', loginAt);
-  if (change === 'on') request.session.set('secondFactorAt', Date.now());
-  reply.renewCsrfToken();
-}
 
 /**
  * The admin's own second factor, under /api/admin/me: its state, set-up (a secret shown as a QR code
@@ -77,8 +64,10 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const secret = request.session.get('totpSetupSecret');
-      const recoveryCodes = await enable(app, accountOf(request), secret, request.body.code);
-      await restartSession(request, reply, 'on');
+      const { recoveryCodes, since } = await enable(app, accountOf(request), secret, request.body.code);
+      // This session goes on under a new id, marked as having given its code (one from it just
+      // confirmed the factor); the account's other sessions ended.
+      await restartTrustedSession(request, reply, since, Date.now());
       return { data: { recoveryCodes } };
     },
   );
@@ -97,8 +86,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await disable(app, accountOf(request));
-      await restartSession(request, reply, 'off');
+      const since = await disable(app, accountOf(request));
+      await restartTrustedSession(request, reply, since, undefined);
       return { data: { ok: true } };
     },
   );

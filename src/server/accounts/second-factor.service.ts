@@ -4,7 +4,6 @@ import { apiMessages, secondFactorMessages } from '../../shared/messages.ts';
 import type { Database } from '../db/schema.ts';
 import { queueMail } from '../mail/outbox.repository.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { endOtherSessions } from '../plugins/session-store.ts';
 import { credentialsOf } from './admins.repository.ts';
 import { looksLikeTotp, newRecoveryCodes, newTotpSecret, totpEnrolment, totpStep } from './second-factor.ts';
 import {
@@ -14,6 +13,7 @@ import {
   secondFactorOf,
   useRecoveryCode,
 } from './second-factor.repository.ts';
+import { endOtherSessionsForGood } from './session-trust.ts';
 import { secondFactorChangedMail } from './templates.ts';
 
 const alreadyOn = () => new HttpError(409, 'SECOND_FACTOR_ON', secondFactorMessages.alreadyOn);
@@ -53,8 +53,9 @@ export async function startSetup(app: FastifyInstance, adminId: string) {
 }
 
 /**
- * Once the factor is on or off: every session of the account but `keepSid` ends, and its address is
- * told, in the transaction that made the change.
+ * Once the factor is on or off: every session of the account but `keepSid` ends for good, and its
+ * address is told, in the transaction that made the change. Answers the instant the kept session counts
+ * from.
  */
 async function afterChange(
   app: FastifyInstance,
@@ -62,23 +63,25 @@ async function afterChange(
   adminId: string,
   keepSid: string,
   change: 'on' | 'off',
-) {
-  await endOtherSessions(trx, adminId, keepSid);
+): Promise<number> {
+  const { validAfter } = await endOtherSessionsForGood(trx, adminId, keepSid);
   const { email } = await credentialsOf(trx, adminId);
   const mail = { purpose: 'second-factor-changed', to: email, ...secondFactorChangedMail(email, change) };
   await queueMail(trx, [{ ...mail, refId: adminId }], app.config.mailFrom);
+  return validAfter;
 }
 
 /**
  * Turns the factor on with the secret set up on this session, once a code from it is right (400
- * otherwise; 409 when none was set up or one is on already). Answers ten recovery codes, shown once.
+ * otherwise; 409 when none was set up or one is on already). Answers ten recovery codes, shown once,
+ * and the instant this session counts from.
  */
 export async function enable(
   app: FastifyInstance,
   account: { adminId: string; sessionId: string },
   secret: string | undefined,
   code: string,
-): Promise<string[]> {
+): Promise<{ recoveryCodes: string[]; since: number }> {
   const { adminId, sessionId } = account;
   if (!secret) throw new HttpError(409, 'NO_SETUP', secondFactorMessages.noSetupStarted);
   if ((await secondFactorOf(app.db, adminId))?.enabledAt) throw alreadyOn();
@@ -89,16 +92,22 @@ export async function enable(
     });
   }
   const recoveryCodes = newRecoveryCodes();
-  await app.db.transaction().execute(async (trx) => {
+  const since = await app.db.transaction().execute(async (trx) => {
     await enableSecondFactor(trx, adminId, secret, step, recoveryCodes);
-    await afterChange(app, trx, adminId, sessionId, 'on');
+    return afterChange(app, trx, adminId, sessionId, 'on');
   });
   app.mailWorker.wake();
-  return recoveryCodes;
+  return { recoveryCodes, since };
 }
 
-/** Turns the factor off: 409 when every admin must have one, or when it is off already. */
-export async function disable(app: FastifyInstance, account: { adminId: string; sessionId: string }) {
+/**
+ * Turns the factor off: 409 when every admin must have one, or when it is off already. Answers the
+ * instant this session counts from.
+ */
+export async function disable(
+  app: FastifyInstance,
+  account: { adminId: string; sessionId: string },
+): Promise<number> {
   const { adminId, sessionId } = account;
   if (app.config.adminRequireSecondFactor) {
     throw new HttpError(409, 'SECOND_FACTOR_MANDATORY', secondFactorMessages.mandatory);
@@ -106,9 +115,10 @@ export async function disable(app: FastifyInstance, account: { adminId: string; 
   if (!(await secondFactorOf(app.db, adminId))?.enabledAt) {
     throw new HttpError(409, 'SECOND_FACTOR_OFF', secondFactorMessages.alreadyOff);
   }
-  await app.db.transaction().execute(async (trx) => {
+  const since = await app.db.transaction().execute(async (trx) => {
     await disableSecondFactor(trx, adminId);
-    await afterChange(app, trx, adminId, sessionId, 'off');
+    return afterChange(app, trx, adminId, sessionId, 'off');
   });
   app.mailWorker.wake();
+  return since;
 }

@@ -17,7 +17,7 @@ import { eventsContent, newsContent, partnersContent, publicContent } from './co
 import { contentReadRoutes, contentWriteRoutes } from './crud.routes.ts';
 import { itemPageRoutes } from './item-pages.routes.ts';
 import { startPublicationTimer, type PublicationTimer } from './publication-timer.ts';
-import { publishedEvents } from './published-events.ts';
+import { publishedEvents, publishedNews } from './published-events.ts';
 import { seedDemoContentIfEmpty } from './seed.ts';
 import { sitemapRoutes } from './sitemap.routes.ts';
 
@@ -77,6 +77,7 @@ export const contentPlugin = fp(
     );
     app.decorate('publishing', { now, ...startPublicationTimer(app, now) });
     app.decorate('publishedEvents', publishedEvents(app, now));
+    app.decorate('publishedNews', publishedNews(app, now));
     await app.register(calendarRoutes);
     await app.register(itemPageRoutes);
     await app.register(sitemapRoutes);

@@ -20,6 +20,10 @@ import * as outboxRecipientIndex from './migrations/2026-12-10-outbox-recipient-
 import * as recipientLocks from './migrations/2026-12-11-recipient-locks.ts';
 import * as registrationLinks from './migrations/2026-12-12-registration-links.ts';
 import * as members from './migrations/2026-12-13-members.ts';
+import * as accountsTrust from './migrations/2026-12-15-accounts-trust.ts';
+import * as barrierReports from './migrations/2026-12-19-barrier-reports.ts';
+import * as certificates from './migrations/2026-12-17-certificates.ts';
+import * as shareCards from './migrations/2026-12-16-share-cards.ts';
 
 // Listed by hand so the migration set is the same under Node, Vite and the bundler.
 export const migrations: Record<string, Migration> = {
@@ -43,6 +47,10 @@ export const migrations: Record<string, Migration> = {
   '2026-12-11-recipient-locks': recipientLocks,
   '2026-12-12-registration-links': registrationLinks,
   '2026-12-13-members': members,
+  '2026-12-15-accounts-trust': accountsTrust,
+  '2026-12-19-barrier-reports': barrierReports,
+  '2026-12-17-certificates': certificates,
+  '2026-12-16-share-cards': shareCards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

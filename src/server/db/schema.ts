@@ -85,6 +85,9 @@ export interface RequestsTable {
   search_folded: string;
   /** When the staff last changed it; null: never since it arrived (migration 2026-12-01-privacy). */
   updated_at: string | null;
+  /** A barrier report's page and what happened; null for every other kind (2026-12-19-barrier-reports). */
+  page_url: Generated<string | null>;
+  details: Generated<string | null>;
 }
 
 /**
@@ -161,6 +164,11 @@ export interface AdminsTable {
   totp_enabled_at: string | null;
   /** The last TOTP time step accepted; a code is never accepted twice. */
   totp_last_step: number | string | null;
+  /**
+   * No session that signed in before this instant counts (migration 2026-12-15-accounts-trust); null
+   * until the account's password, second factor or sessions first change.
+   */
+  sessions_valid_after: string | null;
 }
 
 export interface SessionsTable {
@@ -496,4 +504,78 @@ export interface Database {
 export interface KvCounterTable {
   key: string;
   value: number;
+}
+
+// --- Certificates and the survey (migration 2026-12-17-certificates) ------------------------------
+
+export interface CertificateSettingsTable {
+  event_id: string;
+  enabled: number;
+  hours: number;
+  text: string;
+  /** JSON: [{ name, role }]. */
+  signers: string;
+  updated_at: string;
+}
+
+/** The one follow-up mail of a checked-in registration, with its survey link's hash. */
+export interface EventFollowupsTable {
+  registration_id: string;
+  event_id: string;
+  /** Lower-cased. */
+  email: string;
+  survey_token_hash: string;
+  created_at: string;
+}
+
+export interface CertificatesTable {
+  folio: string;
+  registration_id: string;
+  event_id: string;
+  /** Lower-cased; empty once erased. */
+  email: string;
+  full_name: string;
+  event_name: string;
+  event_date: string;
+  hours: number;
+  text: string;
+  signers: string;
+  issued_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+}
+
+export interface SurveyAnswersTable {
+  id: string;
+  survey_token_hash: string;
+  event_id: string;
+  /** Lower-cased; empty once erased. */
+  email: string;
+  rating: number;
+  recommend: number;
+  comment: string;
+  /** Her name, only when she ticked that she may be quoted. */
+  quote_name: string | null;
+  answered_at: string;
+}
+
+export interface Database {
+  certificate_settings: CertificateSettingsTable;
+  event_followups: EventFollowupsTable;
+  certificates: CertificatesTable;
+  survey_answers: SurveyAnswersTable;
+}
+
+// --- Share cards (migration 2026-12-16-share-cards) ---------------------------------------------
+
+export interface ShareCardChoicesTable {
+  kind: string;
+  entry_id: string;
+  /** 'card' or 'photo' (src/shared/share-cards.ts). */
+  mode: string;
+  updated_at: string;
+}
+
+export interface Database {
+  share_card_choices: ShareCardChoicesTable;
 }

@@ -5,6 +5,7 @@ import {
   CampaignPreviewSchema,
   CampaignQuerySchema,
   CampaignSchema,
+  NewsletterSummarySchema,
   SubscriberItemSchema,
   SubscriberQuerySchema,
   listEnvelope,
@@ -17,6 +18,7 @@ import { byIdSchema, found, pageOf } from '../lib/route-helpers.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { CampaignAlreadySentError, type CampaignsService } from './campaigns.service.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
+import { newsletterSummary } from './summary.service.ts';
 
 /** The answer about one campaign: 404 when there is none, 409 when a change needs a draft. */
 async function campaignAnswer<T>(work: Promise<T | undefined>): Promise<T> {
@@ -36,6 +38,13 @@ export function newsletterAdminRoutes(
   subscriptions: SubscriptionsService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
+    // The summary's card: the figures of the subscribers' and campaigns' screens, in one answer.
+    app.get(
+      apiRoutes.newsletterSummary,
+      { schema: { response: { 200: dataEnvelope(NewsletterSummarySchema) } } },
+      async () => ({ data: await newsletterSummary(app.db, app.config.now?.() ?? new Date()) }),
+    );
+
     app.get(
       apiRoutes.newsletterSubscribers,
       {

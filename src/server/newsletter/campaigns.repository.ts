@@ -75,6 +75,17 @@ export async function campaignsPage(db: Kysely<Database>, page: { offset: number
   return { rows, total: Number(count.n) };
 }
 
+/** The campaign whose sending started last (sent or being sent); undefined before the first. */
+export const lastStartedCampaign = (db: Kysely<Database>) =>
+  db
+    .selectFrom('newsletter_campaigns')
+    .selectAll()
+    .where('status', '!=', 'draft')
+    .orderBy('send_started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
 /** Campaigns whose queuing was interrupted (a crash, a restart) and must go on. */
 export async function campaignsBeingQueued(db: Kysely<Database>): Promise<string[]> {
   const rows = await db

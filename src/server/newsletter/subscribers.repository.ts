@@ -134,6 +134,41 @@ function filtered(db: Kysely<Database>, filter: SubscriberFilter) {
   return query;
 }
 
+/** How many subscribers match, blocked people left out: the count the admin's list shows. */
+export async function countSubscribers(db: Kysely<Database>, filter: SubscriberFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * How many subscribers (blocked people left out) confirmed since `sinceIso`, and how many of those
+ * now unsubscribed did so since then.
+ */
+export async function joinedAndLeftSince(db: Kysely<Database>, sinceIso: string) {
+  const row = await filtered(db, {})
+    .select((eb) => [
+      eb.fn
+        .sum<number | string | bigint | null>(
+          eb.case().when('confirmed_at', '>=', sinceIso).then(1).else(0).end(),
+        )
+        .as('joined'),
+      eb.fn
+        .sum<number | string | bigint | null>(
+          eb
+            .case()
+            .when(eb.and([eb('status', '=', 'unsubscribed'), eb('unsubscribed_at', '>=', sinceIso)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('left'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { joined: Number(row.joined ?? 0), left: Number(row.left ?? 0) };
+}
+
 /** A page of matching subscribers (newest first) and how many match, blocked people left out. */
 export async function subscribersPage(
   db: Kysely<Database>,

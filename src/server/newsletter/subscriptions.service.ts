@@ -101,7 +101,7 @@ export function requestSubscription(
       if (!stored) return 'capped';
     }
     if (capped) return 'capped';
-    const message = confirmationMail(mail, token, fields.full_name);
+    const message = confirmationMail(mail, token);
     await queueMail(
       trx,
       [{ purpose: CONFIRMATION_PURPOSE, to: email, ...message, refId: id }],

@@ -20,16 +20,18 @@ export const CAMPAIGN_PURPOSE = 'newsletter';
 
 const absolute = (site: SiteAddress, path: string) => `${site.siteUrl.replace(/\/$/, '')}${path}`;
 
-/** The mail that asks a new address to confirm: its only link is the confirmation page's. */
+/**
+ * The mail that asks a new address to confirm: its only link is the confirmation page's. Whoever typed
+ * the address may not own it, so the mail repeats nothing they typed (not the name, nothing else): only
+ * the association's own words reach an address that has not confirmed it.
+ */
 export function confirmationMail(
   site: SiteAddress,
   token: string,
-  fullName?: string | null,
 ): Pick<OutboxMessage, 'subject' | 'text' | 'html'> {
   const url = absolute(site, newsletterLinks.confirm(token));
-  const greeting = fullName ? `Hola, ${fullName}:` : 'Hola:';
   const text = [
-    greeting,
+    'Hola:',
     '',
     `Recibimos una solicitud para suscribir esta dirección al boletín de ${organisation.name}.`,
     'Para confirmarla, abre este enlace y pulsa «Confirmar suscripción»:',
@@ -39,7 +41,7 @@ export function confirmationMail(
     'Si no fuiste tú, ignora este mensaje: no te enviaremos nada más y la solicitud se borrará en 30 días.',
   ].join('\n');
   const html = `<!doctype html><html lang="es-MX"><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f2933">
-<p>${escapeHtml(greeting)}</p>
+<p>Hola:</p>
 <p>Recibimos una solicitud para suscribir esta dirección al boletín de ${escapeHtml(organisation.name)}.</p>
 <p><a href="${escapeHtml(url)}">Confirmar suscripción</a></p>
 <p>Si no fuiste tú, ignora este mensaje: no te enviaremos nada más y la solicitud se borrará en 30 días.</p>

@@ -1,5 +1,5 @@
 import type { onRequestHookHandler } from 'fastify';
-import type { Event } from '../../shared/schemas.ts';
+import type { Event, News } from '../../shared/schemas.ts';
 
 /**
  * What the content domain tells the other domains about its events: whether visitors may see one now
@@ -14,8 +14,14 @@ export interface PublishedEvents {
   required: onRequestHookHandler;
 }
 
+/** The same question about a news item (the share cards ask it): undefined unless visitors may see it now. */
+export interface PublishedNews {
+  find(id: string): Promise<News | undefined>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     publishedEvents: PublishedEvents;
+    publishedNews: PublishedNews;
   }
 }

@@ -60,9 +60,11 @@ export class DatabaseSessionStore {
 }
 
 /**
- * Ends every session of an admin but `keepSid` (after a password change, a session opened with the old
- * password elsewhere should not outlive it). Session data is JSON, so rows are matched on the id's text
- * and confirmed by parsing.
+ * Deletes the rows of every session of an admin but `keepSid` (after a password change, a session opened
+ * with the old password elsewhere should not outlive it). Session data is JSON, so rows are matched on
+ * the id's text and confirmed by parsing. A request of one of them still running writes its row back
+ * as it answers (`set` upserts): what keeps such a session out is the account's "sessions valid after"
+ * instant, moved in the same transaction (accounts/session-trust.ts, decision 046); this is housekeeping.
  */
 export async function endOtherSessions(
   db: Kysely<Database>,

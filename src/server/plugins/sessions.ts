@@ -79,6 +79,12 @@ declare module 'fastify' {
     adminId?: string;
     /** When the admin logged in (ms): the session ends SESSION_MAX_HOURS later, active or not. */
     loginAt?: number;
+    /**
+     * Since when the session counts (ms): its password was checked then, or it changed the account's
+     * password or second factor then. Refused once the account's `sessions_valid_after` is later
+     * (accounts/session-trust.ts, decision 046).
+     */
+    trustedSince?: number;
     /** The password was right and the account has a second factor: the code is awaited. */
     pendingAdminId?: string;
     pendingSince?: number;

@@ -15,7 +15,8 @@ import { cancelPerson, exportPerson, findPerson } from './person.service.ts';
 /**
  * A person in one place: everything stored about an address (GET …/person?email=), the same as a
  * JSON file (…/person/export, the Acceso right) and the cancellation of their data (POST
- * …/person/cancel: blocked at once, erased after the blocking period).
+ * …/person/cancel: blocked at once, erased after the blocking period; it asks for the step-up, as
+ * deleting an admin does).
  */
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -35,6 +36,8 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiRoutes.personCancel,
     {
+      // Erasure follows the blocking period and cannot be undone: a freshly confirmed password first.
+      ...app.stepUp(() => 'canceló los datos personales de una persona (bloqueo y borrado posterior)'),
       schema: {
         body: PersonCancelBodySchema,
         response: { 200: dataEnvelope(PersonCancelResultSchema), 409: ApiErrorSchema },

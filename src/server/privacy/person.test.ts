@@ -38,6 +38,8 @@ describe.each(testDialects)('a person in one place on %s', (dialect) => {
     t = await createTestApp(dialect, { privacyBlockDays: 30 });
     admin = new Browser(t.app);
     await admin.login();
+    // Cancelling a person asks for a freshly confirmed password (the step-up).
+    expect((await admin.confirm()).statusCode).toBe(200);
     const visitor = new Browser(t.app);
     expect((await visitor.request('POST', '/api/mail/contact', contact())).statusCode).toBe(201);
     expect(
@@ -99,6 +101,17 @@ describe.each(testDialects)('a person in one place on %s', (dialect) => {
     expect(audit).toHaveLength(1);
     expect(audit[0]!.target_id).toBe(emailHash(t.app.privacyHashKey, email));
     expect(JSON.stringify(audit)).not.toContain(email);
+  });
+
+  it('refuses to cancel a person without a freshly confirmed password, and blocks nothing', async () => {
+    const unconfirmed = new Browser(t.app);
+    await unconfirmed.login();
+    const response = await unconfirmed.request('POST', '/api/admin/privacy/person/cancel', {
+      data: { email },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('STEP_UP_REQUIRED');
+    expect((await person()).blocked).toBeNull();
   });
 
   it('blocks the person at once: pending mail cancelled, gone from the inbox, its search and its CSV', async () => {
@@ -192,6 +205,7 @@ describe.each(testDialects)('retention and deletion on %s', (dialect) => {
     t = await createTestApp(dialect);
     admin = new Browser(t.app);
     await admin.login();
+    expect((await admin.confirm()).statusCode).toBe(200);
   });
   afterAll(async () => t.close());
 

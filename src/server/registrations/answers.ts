@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { registrationMessages } from '../../shared/registration-messages.ts';
 import { HttpError, notFound } from '../plugins/errors.ts';
-import { parseFormBody } from '../site/form-posts.ts';
 import { RegistrationRefused } from './seats.repository.ts';
 import { signUp, type RegistrationOutcome } from './sign-up.service.ts';
 
-/** What the registrations' route files share: how a sign-up and a refusal are answered, and pages. */
+/** What the registrations' route files share: how a sign-up and a refusal are answered. */
 
 /** The refusal as the API and the form pages answer it. */
 function refusalError(error: RegistrationRefused): HttpError {
@@ -32,17 +31,4 @@ export function answerSignUp(reply: FastifyReply, outcome: RegistrationOutcome) 
   return reply
     .code(outcome.kind === 'new' ? 201 : 200)
     .send({ data: { status, ...(outcome.position ? { position: outcome.position } : {}) } });
-}
-
-/** One of the registrations' own pages: for one person, never kept by a cache. */
-export const htmlPage = (reply: FastifyReply, status: number, body: string) =>
-  reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
-
-/** The scope takes forms posted without script (urlencoded), up to `bodyLimit` bytes. */
-export function takeFormPosts(scope: FastifyInstance, bodyLimit: number) {
-  scope.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit },
-    (_request, body, done) => done(null, parseFormBody(String(body))),
-  );
 }

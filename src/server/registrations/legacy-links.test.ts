@@ -8,6 +8,7 @@ import { down, up } from '../db/migrations/2026-12-12-registration-links.ts';
 import { createTestDatabase, testDialects } from '../test/databases.ts';
 import { testConfig } from '../test/app.ts';
 import { eventInput } from '../test/events.ts';
+import { pageDataBundle } from '../test/page-bundle.ts';
 
 const SECRET = 'the-secret-the-old-links-were-made-with';
 
@@ -63,7 +64,10 @@ describe.each(testDialects)('Los enlaces enviados antes de la migración 2026-12
           .execute(),
       ).rejects.toThrow();
 
-      const app = await buildApp(testConfig(database, { sessionSecret: 'a-new-secret-after-the-migration' }));
+      const bundle = pageDataBundle();
+      const app = await buildApp(
+        testConfig(database, { sessionSecret: 'a-new-secret-after-the-migration', webDist: bundle.webDist }),
+      );
       await app.ready();
       try {
         const page = await app.inject({ method: 'GET', url: registrationPaths.manage(token) });
@@ -77,6 +81,7 @@ describe.each(testDialects)('Los enlaces enviados antes de la migración 2026-12
         expect(image.body).toContain('<svg');
       } finally {
         await app.close();
+        bundle.remove();
       }
     } finally {
       await handle.close();

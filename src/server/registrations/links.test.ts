@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { registrationPaths } from '../../shared/registration-paths.ts';
 import { buildApp, type App } from '../app.ts';
 import { eventsContent as eventsRepository } from '../content/content.service.ts';
@@ -6,6 +6,7 @@ import { hashToken } from '../lib/link-tokens.ts';
 import { Browser, testConfig, useTestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { eventInput } from '../test/events.ts';
+import { drawnWith, pageDataBundle } from '../test/page-bundle.ts';
 
 const SITE = 'https://sitio.example.org';
 const SAME_SITE = { origin: SITE, 'sec-fetch-site': 'same-origin' };
@@ -19,7 +20,9 @@ interface Mailed {
 }
 
 describe.each(testDialects)('Los enlaces de un registro en %s', (dialect) => {
-  const t = useTestApp(dialect, { contactRateLimit: 10_000 });
+  const bundle = pageDataBundle();
+  afterAll(() => bundle.remove());
+  const t = useTestApp(dialect, { contactRateLimit: 10_000, webDist: bundle.webDist });
 
   const signUp = (app: App, eventId: string, email: string) =>
     new Browser(app).request('POST', registrationPaths.api(eventId), {
@@ -64,6 +67,7 @@ describe.each(testDialects)('Los enlaces de un registro en %s', (dialect) => {
       testConfig(t.database, {
         sessionSecret: 'another-secret-after-rotation-long-enough',
         contactRateLimit: 10_000,
+        webDist: bundle.webDist,
       }),
     );
     await rotated.ready();
@@ -98,7 +102,7 @@ describe.each(testDialects)('Los enlaces de un registro en %s', (dialect) => {
     // What an image proxy holds opens nothing and cancels nothing.
     const page = await get(t.app, registrationPaths.manage(qr!));
     expect(page.statusCode).toBe(404);
-    expect(page.body).toContain('No encontramos este registro');
+    expect(drawnWith(page).private).toEqual({ kind: 'registro-desconocido' });
     expect(page.body).not.toContain(email);
     expect((await post(t.app, registrationPaths.manage(qr!))).statusCode).toBe(404);
     expect(await statusOf(email)).toBe('confirmed');

@@ -35,7 +35,10 @@ async function byLink(db: Kysely<Database>, token: string, purposes: readonly Re
   return withEvent(db, await findByLink(db, hashToken(token), purposes));
 }
 
-/** The manage page's content: the registration, its event, the place in line, the QR code inline. */
+/**
+ * The manage page's content: the registration, its event (and whether visitors may see it now), the
+ * place in line, the QR code inline.
+ */
 export async function manageView(app: FastifyInstance, token: string) {
   const found = await byLink(app.db, token, MANAGE);
   if (!found) return undefined;
@@ -45,7 +48,9 @@ export async function manageView(app: FastifyInstance, token: string) {
     row.status === 'confirmed'
       ? `data:image/svg+xml;base64,${Buffer.from(await checkInQr(app.config.siteUrl, row.id)).toString('base64')}`
       : undefined;
-  return { ...found, position, qrDataUrl };
+  // The page names the event only while visitors may see it (a draft is as unknown as any id).
+  const shown = (await app.publishedEvents.find(row.event_id)) !== undefined;
+  return { ...found, shown, position, qrDataUrl };
 }
 
 /** The manage page's button; undefined for a link that may not cancel. */

@@ -1,14 +1,15 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { registrationPaths } from '../../shared/registration-paths.ts';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { apiMessages } from '../../shared/messages.ts';
-import { fieldMessages } from '../../shared/schemas.ts';
+import type { RegistrationPagesData } from '../../shared/registration-pages.ts';
+import { registrationPaths } from '../../shared/registration-paths.ts';
 import { RegistrationFormSchema } from '../../shared/registrations.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { fieldMessages } from '../../shared/schemas.ts';
+import { notFound } from '../plugins/errors.ts';
 import { publicFormLimit } from '../plugins/security.ts';
-import { formFields } from '../site/form-posts.ts';
-import { htmlPage, signUpOrRefuse, takeFormPosts } from './answers.ts';
+import { formFields, privatePage, takePlainForms } from '../site/form-posts.ts';
+import { signUpOrRefuse } from './answers.ts';
 import { cancelByLink, manageView, qrImage } from './manage.service.ts';
-import { managePage, notFoundPage, refusedPage, sentPage } from './pages.ts';
+import { eventSummary, manageData, sentData } from './page-data.ts';
 
 const FORM_BODY_LIMIT = 16 * 1024;
 
@@ -20,44 +21,36 @@ const valuesOf = (body: Record<string, unknown>) => ({
 });
 
 /**
- * The sign-up form posted without script (POST, then a 303 to /RegistroEnviado; a refusal is the form
+ * The sign-up form posted without script (POST, then a 303 to /RegistroEnviado; mistakes are the form
  * again as a page), and the manage page a registration's mail links to, whose button cancels, with the
- * QR code's image. No CSRF token: posts must come from this site (plugins/same-origin.ts, decision 014).
+ * QR code's image. Every page is drawn by the site's frame (src/web/pages/registro) for one answer;
+ * posts go through the one plain-form path (site/form-posts.ts): a refusal (another site's post, too
+ * many posts, an unknown or draft event, registration closed) is one kept page per message, with
+ * nothing read from the database. No CSRF token: posts must come from this site (decision 014).
  */
 export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
-  takeFormPosts(app, FORM_BODY_LIMIT);
-  // Visitors are told only of events they may see (a draft is as unknown as any id).
-  const eventFor = (id: string | undefined) =>
-    id && id.length <= 64 ? app.publishedEvents.find(id).catch(() => undefined) : undefined;
-
-  // A refusal reads as a page too (too many requests, another site's post, registration closed).
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status < 400 || status >= 500) throw error;
-    const params = (request.params ?? {}) as { id?: string; token?: string };
-    if (params.token !== undefined && status === 404) return htmlPage(reply, 404, notFoundPage());
-    const message =
-      error instanceof HttpError
-        ? error.message
-        : status === 413
-          ? apiMessages.payloadTooLarge
-          : apiMessages.validation;
-    return htmlPage(
-      reply,
-      status,
-      refusedPage({
-        event: await eventFor(params.id),
-        message,
-        values: valuesOf(formFields(request.body)),
-        open: params.token === undefined && status !== 409 && status !== 404,
-      }),
-    );
+  const pages = app.pageRenderer;
+  takePlainForms(app, {
+    bodyLimit: FORM_BODY_LIMIT,
+    // One stand-in address per kind of page: a refusal names no event and no link.
+    refusal: (request, _status, message) => ({
+      path:
+        (request.params as { token?: string }).token === undefined
+          ? registrationPaths.send('-')
+          : registrationPaths.manage('-'),
+      form: { kind: 'registro', values: {}, fields: {}, message },
+    }),
   });
 
-  // The limits count a post as it arrives, before the database is read or a page drawn.
+  const send = async (reply: FastifyReply, status: number, path: string, data: RegistrationPagesData) =>
+    privatePage(reply, status)
+      .header('Referrer-Policy', 'no-referrer')
+      .send(await pages.renderPrivatePage(path, { data }));
+
   app.post<{ Params: { id: string } }>(
     registrationPaths.sendPattern,
     {
+      // The limit counts a post as it arrives, before the database is read or a page drawn.
       config: { sameOriginPost: true, rateLimit: publicFormLimit(app) },
       // After the limit has counted it: a draft's id is as unknown as any.
       preValidation: app.publishedEvents.required,
@@ -71,21 +64,21 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
         ...(body.newsletter === 'on' ? { newsletter: true } : {}),
         ...(typeof body.website === 'string' && body.website ? { website: body.website } : {}),
       });
+      const { id } = request.params;
       if (!parsed.success) {
-        return htmlPage(
-          reply,
-          400,
-          refusedPage({
-            event: await eventFor(request.params.id),
-            message: apiMessages.validation,
-            fields: fieldMessages(parsed.error.issues),
-            values: valuesOf(body),
-            open: true,
-          }),
-        );
+        const event = await app.publishedEvents.find(id);
+        if (!event) throw notFound();
+        return send(reply, 400, registrationPaths.send(id), {
+          kind: 'registro-formulario',
+          action: registrationPaths.send(id),
+          event: eventSummary(event),
+          message: apiMessages.validation,
+          fields: fieldMessages(parsed.error.issues),
+          values: valuesOf(body),
+        });
       }
-      const outcome = await signUpOrRefuse(app, request.params.id, parsed.data);
-      const query = new URLSearchParams({ evento: request.params.id });
+      const outcome = await signUpOrRefuse(app, id, parsed.data);
+      const query = new URLSearchParams({ evento: id });
       if (outcome.kind === 'spam') query.set('estado', 'confirmed');
       else {
         query.set('estado', outcome.status);
@@ -101,29 +94,35 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { estado = 'confirmed', lugar, ya, evento } = request.query;
       const position = Number(lugar);
-      return htmlPage(
+      // Visitors are told only of events they may see (a draft is as unknown as any id).
+      const event =
+        evento && evento.length <= 64
+          ? await app.publishedEvents.find(evento).catch(() => undefined)
+          : undefined;
+      return send(
         reply,
         200,
-        sentPage({
+        registrationPaths.sent,
+        sentData({
           status: estado === 'waitlisted' ? 'waitlisted' : 'confirmed',
           position: Number.isInteger(position) && position > 0 ? position : undefined,
           again: ya === '1',
-          event: await eventFor(evento),
+          event,
         }),
       );
     },
   );
 
   const showManage = async (token: string, reply: FastifyReply, justCancelled = false) => {
+    const path = registrationPaths.manage(token);
     const view = await manageView(app, token);
-    if (!view) return htmlPage(reply, 404, notFoundPage());
-    return htmlPage(reply, 200, managePage({ ...view, token, justCancelled }));
+    if (!view) return send(reply, 404, path, { kind: 'registro-desconocido' });
+    return send(reply, 200, path, manageData({ ...view, token, justCancelled, now: app.publishing.now() }));
   };
 
-  app.get<{ Params: { token: string } }>(registrationPaths.managePattern, async (request, reply) => {
-    reply.header('X-Robots-Tag', 'noindex').header('Referrer-Policy', 'no-referrer');
-    return showManage(request.params.token, reply);
-  });
+  app.get<{ Params: { token: string } }>(registrationPaths.managePattern, async (request, reply) =>
+    showManage(request.params.token, reply),
+  );
 
   // The QR code the confirmation mail shows as an image (mail clients load it from here), by a token
   // that draws this image and opens nothing.
@@ -131,7 +130,7 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
     `${registrationPaths.managePattern}/asistencia.svg`,
     async (request, reply) => {
       const svg = await qrImage(app, request.params.token);
-      if (!svg) return htmlPage(reply, 404, notFoundPage());
+      if (!svg) return send(reply, 404, registrationPaths.manage('-'), { kind: 'registro-desconocido' });
       return reply.header('Cache-Control', 'private, max-age=3600').type('image/svg+xml').send(svg);
     },
   );
@@ -141,14 +140,16 @@ export const registrationPageRoutes: FastifyPluginAsync = async (app) => {
     { config: { sameOriginPost: true, rateLimit: publicFormLimit(app) } },
     async (request, reply) => {
       const outcome = await cancelByLink(app, request.params.token);
-      if (!outcome) return htmlPage(reply, 404, notFoundPage());
+      if (!outcome)
+        return send(reply, 404, registrationPaths.manage(request.params.token), {
+          kind: 'registro-desconocido',
+        });
       if (outcome.cancelled) {
         request.log.info(
           { registrationId: outcome.id, promoted: outcome.promoted.length },
           'registration cancelled',
         );
       }
-      reply.header('Referrer-Policy', 'no-referrer');
       return showManage(request.params.token, reply, outcome.cancelled);
     },
   );

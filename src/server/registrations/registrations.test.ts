@@ -8,6 +8,7 @@ import { eventsContent as eventsRepository } from '../content/content.service.ts
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { eventInput } from '../test/events.ts';
+import { drawnWith, pageDataBundle } from '../test/page-bundle.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
 import { hashToken } from '../lib/link-tokens.ts';
 import { deleteExpired } from './registrations.repository.ts';
@@ -20,13 +21,19 @@ const person = (n: number) => ({ fullName: `Persona ${n}`, email: `persona${n}@e
 describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
   let t: TestApp;
   let peer: SmtpPeer;
+  const bundle = pageDataBundle();
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    t = await createTestApp(dialect, { smtpUrl: peer.url, contactRateLimit: 10_000 });
+    t = await createTestApp(dialect, {
+      smtpUrl: peer.url,
+      contactRateLimit: 10_000,
+      webDist: bundle.webDist,
+    });
   });
   afterAll(async () => {
     await t.close();
     await peer.stop();
+    bundle.remove();
   });
   beforeEach(() => peer.clear());
 
@@ -75,9 +82,15 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
     // The manage page: GET shows, never changes.
     const page = await t.app.inject({ method: 'GET', url: registrationPaths.manage(token) });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('Tu lugar está confirmado');
-    expect(page.body).toContain('Cancelar mi registro');
-    expect(page.body).toContain('data:image/svg+xml;base64,');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    expect(drawnWith(page).private).toMatchObject({
+      kind: 'registro',
+      statusText: 'Tu lugar está confirmado',
+      cancelAction: registrationPaths.manage(token),
+      qrDataUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      event: { name: event.name, path: `/Eventos/${event.slug}` },
+    });
 
     peer.clear();
     const cancel = await t.app.inject({
@@ -86,7 +99,11 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
       headers: { origin: SITE, 'sec-fetch-site': 'same-origin' },
     });
     expect(cancel.statusCode).toBe(200);
-    expect(cancel.body).toContain('Tu registro está cancelado');
+    expect(drawnWith(cancel).private).toMatchObject({
+      statusText: 'Tu registro está cancelado',
+      justCancelled: true,
+    });
+    expect(drawnWith(cancel).private).not.toHaveProperty('cancelAction');
     // Twice is harmless.
     const again = await t.app.inject({
       method: 'POST',
@@ -138,20 +155,56 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
     expect(rows).toHaveLength(2);
   });
 
-  it('a quien ya se registró le responde su estado aunque el registro ya se haya cerrado', async () => {
-    const event = await eventsRepository.create(t.app.db, eventInput());
-    expect((await signUp(event.id, person(12))).statusCode).toBe(201);
+  it('cerrado el registro o empezado el evento, rechaza igual a quien se registró y a quien no (decisión 049)', async () => {
+    const plainPost = (eventId: string, n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: registrationPaths.send(eventId),
+        headers: {
+          origin: SITE,
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams(person(n)).toString(),
+      });
+    const answers = async (eventId: string, n: number) => {
+      const api = await signUp(eventId, person(n));
+      const plain = await plainPost(eventId, n);
+      return { api: [api.statusCode, api.body], plain: [plain.statusCode, plain.body] };
+    };
+
+    const closing = await eventsRepository.create(t.app.db, eventInput());
+    expect((await signUp(closing.id, person(12))).statusCode).toBe(201);
+    // While it is open, a repeated sign-up tells its own status (and mails the link again).
+    expect((await signUp(closing.id, person(12))).json()).toEqual({ data: { status: 'confirmed' } });
     await eventsRepository.update(
       t.app.db,
-      event.id,
-      eventInput({ eventDate: event.eventDate, registration: { enabled: false, capacity: 2 } }),
+      closing.id,
+      eventInput({ eventDate: closing.eventDate, registration: { enabled: false, capacity: 2 } }),
     );
-    const repeat = await signUp(event.id, person(12));
-    expect(repeat.statusCode).toBe(200);
-    expect(repeat.json()).toEqual({ data: { status: 'confirmed' } });
+    const registered = await answers(closing.id, 12);
+    expect(registered.api[0]).toBe(409);
+    expect(JSON.parse(registered.api[1] as string).error.message).toBe(registrationMessages.closed);
+    expect(await answers(closing.id, 13)).toEqual(registered);
+
+    const starting = await eventsRepository.create(t.app.db, eventInput());
+    expect((await signUp(starting.id, person(14))).statusCode).toBe(201);
+    await t.app.db
+      .updateTable('events')
+      .set({ event_date: '2020-03-10T17:00:00.000Z' })
+      .where('id', '=', starting.id)
+      .execute();
+    const started = await answers(starting.id, 14);
+    expect(started.api[0]).toBe(409);
+    expect(JSON.parse(started.api[1] as string).error.message).toBe(registrationMessages.started);
+    expect(await answers(starting.id, 15)).toEqual(started);
+
+    // Only the one repeat made while open was answered with a mail.
     const again = (await outboxOf('persona12@example.org')).filter((r) => r.purpose === 'registration-again');
     expect(again).toHaveLength(1);
-    expect((await signUp(event.id, person(13))).statusCode).toBe(409);
+    expect(
+      (await outboxOf('persona14@example.org')).filter((r) => r.purpose === 'registration-again'),
+    ).toHaveLength(0);
   });
 
   it('guarda el registro de una dirección bloqueada sin escribirle correo', async () => {
@@ -253,7 +306,11 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
     });
     expect(response.statusCode).toBe(303);
     const landing = await t.app.inject({ method: 'GET', url: response.headers.location as string });
-    expect(landing.body).toContain('¡Registro confirmado!');
+    expect(drawnWith(landing).private).toMatchObject({
+      kind: 'registro-enviado',
+      heading: '¡Registro confirmado!',
+      event: { name: event.name },
+    });
 
     const crossSite = await t.app.inject({
       method: 'POST',
@@ -266,6 +323,12 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
       payload: 'fullName=Ana&email=ana2%40example.org',
     });
     expect(crossSite.statusCode).toBe(403);
+    // A refusal names no event and gives back nothing typed: one kept page per message.
+    expect(drawnWith(crossSite)).toMatchObject({
+      private: null,
+      form: { kind: 'registro', message: expect.any(String) },
+      path: registrationPaths.send('-'),
+    });
 
     const invalid = await t.app.inject({
       method: 'POST',
@@ -278,8 +341,13 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
       payload: 'fullName=&email=mal',
     });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.body).toContain('aria-invalid="true"');
-    expect(invalid.body).toContain('value="mal"');
+    expect(drawnWith(invalid).private).toMatchObject({
+      kind: 'registro-formulario',
+      action: registrationPaths.send(event.id),
+      event: { name: event.name },
+      fields: { fullName: expect.any(String), email: expect.any(String) },
+      values: { email: 'mal' },
+    });
   });
 
   it('la casilla del boletín inicia la doble confirmación, con consentimiento solo al confirmar, con y sin JavaScript', async () => {
@@ -376,8 +444,7 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
       payload: 'fullName=&email=mal&newsletter=on',
     });
     expect(again.statusCode).toBe(400);
-    expect(again.body).toMatch(/<input id="registro-newsletter" name="newsletter" type="checkbox" checked>/);
-    expect(again.body).toContain(registrationMessages.newsletterOptIn);
+    expect(drawnWith(again).private).toMatchObject({ values: { newsletter: 'on' } });
   });
 
   it('usa en la web la misma ruta de API que registra el servidor', () => {
@@ -388,7 +455,7 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
     const response = await t.app.inject({ method: 'GET', url: registrationPaths.manage('x'.repeat(43)) });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('No encontramos este registro');
+    expect(drawnWith(response).private).toEqual({ kind: 'registro-desconocido' });
   });
 
   it('da a la administradora la lista, el CSV seguro, el alta manual, la cancelación y el registro de asistencia', async () => {
@@ -425,18 +492,27 @@ describe.each(testDialects)('Registro a eventos en %s', (dialect) => {
     // Check-in: nothing personal without a session.
     const checkInPath = `/admin/asistencia/${promotedId}`;
     const outside = await t.app.inject({ method: 'GET', url: checkInPath });
+    expect(outside.statusCode).toBe(401);
     expect(outside.body).not.toContain('persona40');
-    expect(outside.body).toContain('inicia sesión');
+    expect(drawnWith(outside).private).toEqual({ kind: 'asistencia-sesion', unknown: false });
     const inside = await admin.request('GET', checkInPath);
-    expect(inside.body).toContain('persona40@example.org');
-    expect(inside.body).toContain('Registrar asistencia');
+    expect(drawnWith(inside).private).toMatchObject({
+      kind: 'asistencia',
+      email: 'persona40@example.org',
+      action: checkInPath,
+      already: false,
+    });
     const mark = await admin.request('POST', checkInPath, undefined, {
       origin: SITE,
       'sec-fetch-site': 'same-origin',
     });
-    expect(mark.body).toMatch(/Asistió a las \d\d:\d\d/);
+    expect(drawnWith(mark).private).toMatchObject({
+      checkedInAt: expect.stringMatching(/^\d\d:\d\d$/),
+      already: false,
+    });
+    expect(drawnWith(mark).private).not.toHaveProperty('action');
     const second = await admin.request('GET', checkInPath);
-    expect(second.body).toContain('ya estaba registrada');
+    expect(drawnWith(second).private).toMatchObject({ already: true });
   });
 
   it('borra los registros de eventos que terminaron hace más de los días de retención', async () => {

@@ -25,6 +25,7 @@ import {
   type RegistrationRow,
 } from './registrations.repository.ts';
 import { RegistrationRefused, eventById, lockEvent, takeSeat, type Seat } from './seats.repository.ts';
+import type { Event } from '../../shared/schemas.ts';
 
 /** Manage-link mails sent again to one address in 24 hours, at most (a repeated sign-up). */
 export const AGAIN_DAILY_CAP = 3;
@@ -86,20 +87,9 @@ export async function registerNew(
   const nowIso = now.toISOString();
   const email = input.email.trim();
   const emailKey = email.toLowerCase();
-  let seat: Seat;
-  try {
-    seat = await takeSeat(db, input.eventId, nowIso, emailKey);
-  } catch (error) {
-    // Registration closed (or the event begun): someone registered already still gets their status.
-    if (
-      error instanceof RegistrationRefused &&
-      error.reason !== 'not-found' &&
-      (await findByAddress(db, input.eventId, emailKey))
-    ) {
-      return registerAgain(db, input, context);
-    }
-    throw error;
-  }
+  // Registration closed or the event begun: refused alike for every address, registered or not
+  // (decision 049), with no read of who is registered.
+  const seat = await takeSeat(db, input.eventId, nowIso, emailKey);
   const confirmed = seat.status === 'confirmed';
   const row: RegistrationRow = {
     id: timeOrderedId(now.getTime()),
@@ -122,10 +112,16 @@ export async function registerNew(
   return outcomeOf(row.id, seat);
 }
 
+/** Why an event takes no sign-up now (as `takeSeat` says it), or undefined while it takes them. */
+function closedReason(event: Event, now: Date): 'closed' | 'started' | undefined {
+  if (!event.registration?.enabled) return 'closed';
+  return Date.parse(event.eventDate) <= now.getTime() ? 'started' : undefined;
+}
+
 /**
- * The same address signs up again for an event: nobody new is created. A person still registered gets
- * their status and the manage link again (at most AGAIN_DAILY_CAP such mails a day per address); one
- * who had cancelled takes a seat or a place again, like a new sign-up.
+ * The same address signs up again for an event while it takes sign-ups: nobody new is created. A
+ * person still registered gets their status and the manage link again (at most AGAIN_DAILY_CAP such
+ * mails a day per address); one who had cancelled takes a seat or a place again, like a new sign-up.
  */
 export async function registerAgain(
   db: Kysely<Database>,
@@ -135,6 +131,10 @@ export async function registerAgain(
   const now = input.now ?? new Date();
   const emailKey = input.email.trim().toLowerCase();
   if (!(await lockEvent(db, input.eventId))) throw new RegistrationRefused('not-found');
+  // Closed meanwhile: the same refusal as any address gets (decision 049), not this one's status.
+  const event = (await eventById(db, input.eventId))!;
+  const closed = closedReason(event, now);
+  if (closed) throw new RegistrationRefused(closed);
   const row = await findByAddress(db, input.eventId, emailKey);
   if (!row) throw new Error('registerAgain without a registration of this address');
 
@@ -156,7 +156,6 @@ export async function registerAgain(
     return outcomeOf(row.id, seat);
   }
 
-  const event = (await eventById(db, input.eventId))!;
   const position = row.status === 'waitlisted' ? await positionOf(db, row) : undefined;
   const since = new Date(now.getTime() - DAY_MS).toISOString();
   if ((await againMailsSince(db, emailKey, since)) < AGAIN_DAILY_CAP) {

@@ -18,6 +18,7 @@ import type { Database } from '../db/schema.ts';
 import { bareAddress, type MailContent } from '../mail/message.ts';
 import { queueMail } from '../mail/outbox.repository.ts';
 import { lockRecipient } from '../mail/recipient-lock.ts';
+import type { MembershipApplications } from '../plugins/membership-applications.ts';
 import { acknowledgementsSince, insertRequest, type NewRequest } from './requests.repository.ts';
 import { acknowledgementMail, notificationMail } from './templates.ts';
 
@@ -38,6 +39,8 @@ export interface MailAddresses {
 export interface StoreOptions {
   /** Acknowledgements one address may receive in 24 hours; unset: no cap. */
   ackDailyCap?: number;
+  /** Opens the membership application of a membership request (the members domain); unset: none. */
+  applications?: MembershipApplications;
 }
 
 /**
@@ -50,7 +53,7 @@ export type Acknowledgement = 'queued' | 'capped' | 'blocked' | 'none';
 const consentSource = (kind: NewRequest['kind']) => (kind === 'contacto' ? 'contacto' : 'membresia');
 
 /**
- * Stores the request and, unless it is spam, its outbox rows (notification to mailTo with Reply-To =
+ * Stores the request and, unless it is spam, its membership application (for a membership request) and its outbox rows (notification to mailTo with Reply-To =
  * sender; acknowledgement to the sender while that address is under its daily cap), in ONE
  * transaction. The cap never refuses a request: only its acknowledgement is left out.
  *
@@ -77,6 +80,18 @@ export function recordRequest(
       givenAt: new Date(createdAt),
     });
     if (request.spam) return { id, acknowledgement: 'none' };
+    // A membership request is also an application, kept or lost with the request itself.
+    if (isMembershipType(request.kind) && options.applications) {
+      await options.applications.open(trx, {
+        requestId: id,
+        fullName: request.fullName,
+        company: request.company,
+        position: request.position,
+        email: request.email,
+        phoneNumber: request.phoneNumber,
+        plan: request.kind,
+      });
+    }
     const sender = bareAddress(request.email);
     const message = (purpose: string, to: string, replyTo: string, content: MailContent) => ({
       purpose,
@@ -128,7 +143,7 @@ export async function acceptContactRequest(
     app.db,
     { ...fields, kind: memberships ?? 'contacto', spam },
     { mailTo: app.config.mailTo, mailFrom: app.config.mailFrom },
-    { ackDailyCap: ACK_DAILY_CAP },
+    { ackDailyCap: ACK_DAILY_CAP, applications: app.membershipApplications },
   );
   if (spam) log.info({ requestId: id }, 'contact request flagged as spam; stored, not mailed');
   if (acknowledgement === 'capped') {

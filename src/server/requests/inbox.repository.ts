@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { InboxItem } from '../../shared/admin-schemas.ts';
+import { businessDaysBetween } from '../../shared/arco.ts';
+import { BARRIER_KIND, barrierAnswerDue } from '../../shared/barriers.ts';
 import { DAY_MS, addDays, clock, parseIsoDay } from '../../shared/clock.ts';
 import { foldForSearch } from '../../shared/text-fold.ts';
 import type { Database, OutboxTable, RequestKind, RequestStatus, RequestsTable } from '../db/schema.ts';
@@ -71,8 +73,14 @@ async function withDelivery(
         .orderBy('purpose', 'desc')
         .execute()
     : [];
+  const today = clock.today();
   return requests.map((request) => {
     const rows = outbox.filter((row) => row.request_id === request.id);
+    // A barrier report is answered within ten business days; its deadline counts while nobody handled it.
+    const answerDue =
+      request.kind === BARRIER_KIND && request.status === 'nueva'
+        ? barrierAnswerDue(request.created_at)
+        : null;
     return {
       id: request.id,
       kind: request.kind,
@@ -84,6 +92,10 @@ async function withDelivery(
       spam: request.spam === 1,
       status: request.status,
       createdAt: request.created_at,
+      pageUrl: request.page_url,
+      details: request.details,
+      answerDue,
+      businessDaysLeft: answerDue === null ? null : businessDaysBetween(today, parseIsoDay(answerDue)!),
       delivery: {
         ...deliveryOf(rows),
         messages: rows.map((row) => ({
@@ -262,6 +274,7 @@ export async function requestsOf(db: Kysely<Database>, email: string) {
     status: item.status,
     spam: item.spam,
     createdAt: item.createdAt,
+    ...(item.kind === BARRIER_KIND ? { pageUrl: item.pageUrl, details: item.details } : {}),
   }));
 }
 

@@ -48,3 +48,32 @@ export async function acknowledgementsSince(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Stores a barrier report as a request of kind `barrera`: the page and what happened in their own
+ * columns, the e-mail left (or an empty one), and the fields the form does not ask for empty.
+ */
+export async function insertBarrierReport(
+  db: Kysely<Database>,
+  report: { id: string; pageUrl: string; details: string; email: string; spam: boolean; createdAt: string },
+): Promise<void> {
+  await db
+    .insertInto('requests')
+    .values({
+      id: report.id,
+      kind: 'barrera',
+      full_name: '',
+      company: '',
+      position: '',
+      email: report.email,
+      phone_number: '',
+      spam: report.spam ? 1 : 0,
+      status: 'nueva',
+      created_at: report.createdAt,
+      // Found by the page and the e-mail, as the other requests by their name and e-mail.
+      search_folded: foldForSearch([report.pageUrl, report.email].join('\n')),
+      page_url: report.pageUrl,
+      details: report.details,
+    })
+    .execute();
+}

@@ -1,4 +1,6 @@
 import type { InboxItem, RequestKind, StoredRequest } from '../../shared/admin-schemas.ts';
+import { formatDueDay } from '../../shared/arco.ts';
+import { BARRIER_ANSWER_BUSINESS_DAYS } from '../../shared/barriers.ts';
 import { clock } from '../../shared/clock.ts';
 import { organisation } from '../../shared/organisation.ts';
 import { bareAddress, singleLine, type MailContent } from '../mail/message.ts';
@@ -16,7 +18,7 @@ function formatDate(iso: string): string {
 }
 
 function isMembership(kind: RequestKind): boolean {
-  return kind !== 'contacto';
+  return kind !== 'contacto' && kind !== 'barrera';
 }
 
 /** The message to the association's inbox: every field, so nobody has to open the database. */
@@ -72,4 +74,57 @@ export function acknowledgementMail(request: Pick<RequestDetails, 'kind'>): Mail
     '',
   ].join('\n');
   return { subject, text };
+}
+
+/** What a barrier report's mails need: what was reported, when, and the day its answer is due. */
+export interface BarrierDetails {
+  pageUrl: string;
+  details: string;
+  email?: string;
+  createdAt: string;
+  answerDue: string;
+}
+
+/** The message to the association's inbox: the page, what happened, the contact and the due day. */
+export function barrierNotificationMail(report: BarrierDetails): MailContent {
+  const page = singleLine(report.pageUrl);
+  const subject = `Barrera de accesibilidad reportada: ${page}`;
+  const text = [
+    'Llegó un reporte de una barrera de accesibilidad desde el sitio web. Atiéndelo en la bandeja de solicitudes del panel.',
+    '',
+    `Página: ${page}`,
+    `Correo de contacto: ${report.email ? bareAddress(report.email) : 'no dejó ninguno'}`,
+    `Fecha: ${formatDate(report.createdAt)}`,
+    `Responder a más tardar: ${formatDueDay(report.answerDue)} (${BARRIER_ANSWER_BUSINESS_DAYS} días hábiles)`,
+    '',
+    'Qué pasó:',
+    report.details,
+    '',
+    report.email
+      ? `Para responder, contesta este correo: la respuesta llegará a ${bareAddress(report.email)}.`
+      : 'No dejó correo: no hay a quién responder, pero el reporte sirve para corregir la barrera.',
+    '',
+  ].join('\n');
+  return { subject, text };
+}
+
+/**
+ * The acknowledgement to the address left on the report. Nobody has confirmed that address, so it
+ * repeats nothing typed in the form (neither the page nor the description): only that a report arrived
+ * and the day it will be answered.
+ */
+export function barrierAcknowledgementMail(report: Pick<BarrierDetails, 'answerDue'>): MailContent {
+  const text = [
+    'Hola:',
+    '',
+    'Recibimos tu reporte de una barrera de accesibilidad en nuestro sitio web. Gracias por avisarnos: nos ayuda a que el sitio funcione para todas las personas.',
+    '',
+    `Te responderemos a más tardar el ${formatDueDay(report.answerDue)} (${BARRIER_ANSWER_BUSINESS_DAYS} días hábiles). Si quieres añadir algo, basta con responder a este correo.`,
+    '',
+    'Si tú no enviaste este reporte, puedes ignorar este mensaje.',
+    '',
+    `El equipo de ${ASSOCIATION_NAME}`,
+    '',
+  ].join('\n');
+  return { subject: 'Recibimos tu reporte de accesibilidad', text };
 }

@@ -97,6 +97,32 @@ describe('forms posted without script, refused', () => {
     expect(renders()).toHaveLength(2);
   });
 
+  it('takes the sign-ups through the same path: a refusal is one kept page that names no event', async () => {
+    const crossSite = { ...FORM, origin: 'https://elsewhere.example' };
+    const body = 'fullName=Ana+Ruiz&email=ana%40example.org';
+    // Each from its own address, under the limit of two posts.
+    let client = 0;
+    const from = (url: string, headers: Record<string, string>, payload = body) =>
+      t.app.inject({ method: 'POST', url, headers, payload, remoteAddress: `10.9.0.${++client}` });
+    for (const id of ['uno', 'dos', 'tres']) {
+      const refused = await from(`/Eventos/registro/${id}`, crossSite);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['cache-control']).toBe('no-store');
+      expect(refused.headers['x-robots-tag']).toBe('noindex');
+      // An unknown event (a draft's id alike) is refused after the limit, with one page for every id.
+      expect((await from(`/Eventos/registro/${id}`, FORM)).statusCode).toBe(404);
+    }
+    // A manage link's refusal too, at its own stand-in address.
+    for (const token of ['a'.repeat(43), 'b'.repeat(43)]) {
+      expect((await from(`/Registro/${token}`, crossSite, '')).statusCode).toBe(403);
+    }
+    expect(renders()).toEqual([
+      '/Eventos/registro/- Solo aceptamos solicitudes enviadas desde los formularios de este sitio.',
+      '/Eventos/registro/- No encontramos lo que buscas.',
+      '/Registro/- Solo aceptamos solicitudes enviadas desde los formularios de este sitio.',
+    ]);
+  });
+
   it('answers every unknown newsletter link with one page, drawn once per kind of link', async () => {
     for (const token of ['a'.repeat(43), 'b'.repeat(43), 'c'.repeat(43)]) {
       const confirm = await t.app.inject({ method: 'GET', url: `/Boletin/confirmar/${token}` });

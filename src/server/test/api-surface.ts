@@ -22,6 +22,11 @@ const TREE_PREFIX = /^[\s│├└─]*/u;
  * covered without anyone remembering to list them here.
  */
 export function apiRoutes(app: App): ApiRoute[] {
+  return appRoutes(app).filter((route) => route.path.startsWith('/api/'));
+}
+
+/** Every route the app registered (pages, forms and /api), wildcards left out, read the same way. */
+export function appRoutes(app: App): ApiRoute[] {
   const routes: ApiRoute[] = [];
   const stack: { depth: number; path: string }[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
@@ -35,7 +40,7 @@ export function apiRoutes(app: App): ApiRoute[] {
     // (`/api/admin/news` then `letter/…`), so the two are joined as they are.
     const path = parent + segment;
     stack.push({ depth, path });
-    if (!path.startsWith('/api/') || path.includes('*')) continue;
+    if (!path.startsWith('/') || path.includes('*')) continue;
     for (const method of match[3]!.split(',').map((m) => m.trim())) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       routes.push({ method: method as ApiRoute['method'], path });

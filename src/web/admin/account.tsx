@@ -68,6 +68,56 @@ function PasswordCard() {
   );
 }
 
+/**
+ * "Cerrar las demás sesiones": every other session of the account ends for good (a browser left signed
+ * in elsewhere, a lost phone); this one goes on. The password is asked again first, as for the other
+ * sensitive changes.
+ */
+function SessionsCard() {
+  const notify = useNotify();
+  const { run, dialog } = useStepUp();
+  const [busy, setBusy] = useState(false);
+  const closeOthers = async () => {
+    setBusy(true);
+    try {
+      const answer = await run('Cerrar las demás sesiones de tu cuenta', () =>
+        adminSend<{ data: { ended: number } }>('DELETE', adminPaths.otherSessions),
+      );
+      if (answer === undefined) return;
+      const ended = answer.data.ended;
+      notify(
+        ended === 0
+          ? 'No había otras sesiones abiertas.'
+          : ended === 1
+            ? 'Se cerró 1 sesión.'
+            : `Se cerraron ${ended} sesiones.`,
+        { type: 'success' },
+      );
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'No se pudieron cerrar', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <SettingsCard titleId="sessions-title" title="Sesiones abiertas">
+      <Stack spacing={2}>
+        <Typography color="text.secondary">
+          Si dejaste tu cuenta abierta en otro equipo o perdiste un teléfono, cierra todas las demás sesiones:
+          esta sigue abierta. Cambiar la contraseña o desactivar la verificación en dos pasos también las
+          cierra.
+        </Typography>
+        <Box>
+          <Button variant="outlined" disabled={busy} onClick={() => void closeOthers()}>
+            Cerrar las demás sesiones
+          </Button>
+        </Box>
+      </Stack>
+      {dialog}
+    </SettingsCard>
+  );
+}
+
 function RetentionCard() {
   const notify = useNotify();
   const { run, dialog } = useStepUp();
@@ -150,6 +200,7 @@ export function AccountPage() {
       <Title title="Mi cuenta y ajustes" />
       <PasswordCard />
       <SecondFactorCard />
+      <SessionsCard />
       <RetentionCard />
     </Box>
   );

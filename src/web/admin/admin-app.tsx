@@ -51,6 +51,7 @@ const CampaignList = screen(newsletter, 'CampaignList');
 const CampaignCreate = screen(newsletter, 'CampaignCreate');
 const CampaignEdit = screen(newsletter, 'CampaignEdit');
 const SubscriberList = screen(newsletter, 'SubscriberList');
+const CertificatesPage = screen(() => import('./certificates.tsx'), 'CertificatesPage');
 const MemberList = screen(() => import('./members.tsx'), 'MemberList');
 const MemberShow = screen(() => import('./members-show.tsx'), 'MemberShow');
 const MembersSettings = screen(() => import('./members-settings.tsx'), 'MembersSettings');
@@ -139,6 +140,7 @@ export function AdminApp() {
         <CustomRoutes>
           <Route path="/cuenta" element={<AccountPage />} />
           <Route path="/privacidad" element={<PersonPage />} />
+          <Route path="/eventos/:id/constancias" element={<CertificatesPage />} />
           <Route path="/members-settings" element={<MembersSettings />} />
           <Route path="/members-tools" element={<MembersTools />} />
         </CustomRoutes>

@@ -38,6 +38,7 @@ const ACTIONS: Record<string, string> = {
   'auth.login.failed': 'Intento de acceso fallido',
   'me.second-factor.enable': 'Activó la verificación en dos pasos',
   'me.second-factor.disable': 'Desactivó la verificación en dos pasos',
+  'me.other-sessions.delete': 'Cerró las demás sesiones de su cuenta',
   'auth.logout': 'Cerró sesión',
   'me.confirm': 'Confirmó su contraseña para un cambio importante',
   'me.confirm.failed': 'Confirmación de contraseña fallida',

@@ -2,6 +2,8 @@ import type { DataProvider, GetListParams, GetListResult, GetOneResult, RaRecord
 import { apiPaths, payloadKeys, type Resource } from '../../shared/api-paths.ts';
 import { adminGet, adminPaths, adminSend, queryString, type ListAnswer } from './admin-api.ts';
 import { filterContent } from './content-list.ts';
+import { filterAndSortSignups, withCheckIns } from './event-signups.ts';
+import type { RegistrationFill } from '../../shared/registrations.ts';
 import { memberApiPaths } from '../../shared/member-paths.ts';
 import { memberQuery } from './members-query.ts';
 
@@ -40,12 +42,29 @@ async function serverList(resource: string, params: GetListParams) {
 }
 
 /**
+ * The events with their sign-ups: the list and, in the same moment, the registrations summary for the
+ * check-ins (one request for the whole list, joined by id). Without the summary the list still shows.
+ */
+async function eventList(params: GetListParams): Promise<GetListResult> {
+  const [{ data }, fills] = await Promise.all([
+    adminGet<{ data: RaRecord[] }>(adminPaths.contentList('events')),
+    adminGet<{ data: RegistrationFill[] }>(adminPaths.registrationsSummary).then(
+      (answer) => answer.data,
+      () => undefined,
+    ),
+  ]);
+  const signups = filterAndSortSignups(withCheckIns(data, fills), params);
+  return filterContent('events', signups.records, signups.params);
+}
+
+/**
  * Speaks the site's API with its exact payload names: content is created as `{event}`, `{news}` or
  * `{partners}` and updated as `{eventId, eventData}` and so on. The three content lists are small,
  * so they come whole and are sorted, filtered and paged here.
  */
 export const dataProvider: DataProvider = {
   async getList(resource, params) {
+    if (resource === 'events') return eventList(params);
     if (isContent(resource)) {
       const { data } = await adminGet<{ data: RaRecord[] }>(
         isPublished(resource) ? adminPaths.contentList(resource) : apiPaths.list(resource),

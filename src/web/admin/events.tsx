@@ -13,11 +13,14 @@ import {
 import { EVENT_EXCERPT_LENGTH, TEXT_LIMITS } from '../../shared/constants.ts';
 import { excerpt } from '../../shared/excerpt.ts';
 import { EventDisplayDateInput } from './event-date-input.tsx';
+import { SIGNUP_FILTER_CHOICES, signupsText } from './event-signups.ts';
 import { EventRegistrations } from './event-registrations.tsx';
+import { CertificatesLink } from './certificates.tsx';
 import { ImageListInput } from './image-list-input.tsx';
 import { HttpsUrlInput, RequiredTextInput } from './content-inputs.tsx';
 import { ContentCreate, ContentEdit, ContentForm, ContentList } from './content-pages.tsx';
 import { PublicationInput } from './content-publication.tsx';
+import { ShareCardPreview } from './share-card-preview.tsx';
 import { clock } from '../../shared/clock.ts';
 import { EventInputSchema } from '../../shared/schemas.ts';
 
@@ -33,6 +36,14 @@ const filters = [
       { id: 'past', name: 'Pasados' },
     ]}
   />,
+  <SelectInput
+    key="registration"
+    source="registration"
+    label="Registro"
+    alwaysOn
+    emptyText="Todos"
+    choices={SIGNUP_FILTER_CHOICES}
+  />,
 ];
 
 export function EventList() {
@@ -43,7 +54,7 @@ export function EventList() {
       sort={{ field: 'eventDate', order: 'ASC' }}
       empty={{ title: 'Todavía no hay eventos', text: 'Crea el primero para que aparezca en el calendario.' }}
       image={{ label: 'Portada', src: (record) => record.imageCover?.[0] ?? record.images?.[0] }}
-      secondaryText={(record) => clock.formatShort(record.eventDate)}
+      secondaryText={(record) => `${clock.formatShort(record.eventDate)} · ${signupsText(record)}`}
       tertiaryText={(record) => record.location}
       publication
     >
@@ -54,6 +65,7 @@ export function EventList() {
         render={(record: RaRecord) => clock.formatShort(record.eventDate)}
       />
       <TextField source="location" label="Lugar" />
+      <FunctionField label="Registro" sortBy="signups" render={(record: RaRecord) => signupsText(record)} />
     </ContentList>
   );
 }
@@ -144,7 +156,9 @@ export const EventEdit = () => (
     form={
       <>
         <EventForm />
+        <ShareCardPreview kind="events" />
         <EventRegistrations />
+        <CertificatesLink />
       </>
     }
   />

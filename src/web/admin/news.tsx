@@ -6,6 +6,7 @@ import { ImageListInput } from './image-list-input.tsx';
 import { RequiredTextInput } from './content-inputs.tsx';
 import { ContentCreate, ContentEdit, ContentForm, ContentList } from './content-pages.tsx';
 import { PublicationInput } from './content-publication.tsx';
+import { ShareCardPreview } from './share-card-preview.tsx';
 import { NewsInputSchema } from '../../shared/schemas.ts';
 
 const NewsTextInput = lazy(() => import('./news-text-input.tsx'));
@@ -45,4 +46,15 @@ function NewsForm() {
 
 export const NewsCreate = () => <ContentCreate title="Nueva noticia" form={<NewsForm />} />;
 
-export const NewsEdit = () => <ContentEdit title="Editar noticia" form={<NewsForm />} publication="news" />;
+export const NewsEdit = () => (
+  <ContentEdit
+    title="Editar noticia"
+    form={
+      <>
+        <NewsForm />
+        <ShareCardPreview kind="news" />
+      </>
+    }
+    publication="news"
+  />
+);

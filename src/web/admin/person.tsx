@@ -22,6 +22,7 @@ import { useSearchParams } from 'react-router';
 import { clock } from '../../shared/clock.ts';
 import type { PersonRecord } from '../../shared/privacy-schemas.ts';
 import { adminGet, adminPaths, adminSend, queryString } from './admin-api.ts';
+import { useStepUp } from './step-up.tsx';
 
 /** The headings of the record's sections; a domain added later shows under its own key until named here. */
 const SECTION_LABELS: Record<string, string> = {
@@ -31,6 +32,7 @@ const SECTION_LABELS: Record<string, string> = {
   outbox: 'Correos (solo su estado)',
   registrations: 'Registros a eventos',
   subscriptions: 'Suscripciones al boletín',
+  members: 'Membresía (solicitudes, pagos y recibos)',
 };
 
 const isInstant = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value);
@@ -69,7 +71,8 @@ function Section({ name, items }: { name: string; items: unknown[] }) {
 
 /**
  * "Datos de una persona": everything stored about an e-mail address, its export as JSON (the Acceso
- * right) and the cancellation of its data (blocked at once, erased after the blocking period).
+ * right) and the cancellation of its data (blocked at once, erased after the blocking period), which
+ * asks for the password again first.
  */
 export function PersonPage() {
   const [params, setParams] = useSearchParams();
@@ -80,6 +83,8 @@ export function PersonPage() {
   const [found, setFound] = useState<{ key: string; record: PersonRecord | null }>({ key: '', record: null });
   const [confirming, setConfirming] = useState(false);
   const notify = useNotify();
+  // Cancelling cannot be undone: it asks for the password again (decision 035), as removing an admin does.
+  const stepUp = useStepUp();
   const key = `${version}:${email}`;
   const record = email && found.key === key ? found.record : null;
   const loading = Boolean(email) && found.key !== key;
@@ -125,11 +130,13 @@ export function PersonPage() {
   const cancel = async () => {
     setConfirming(false);
     try {
-      const { data } = await adminSend<{ data: { eraseAfter: string; cancelledMail: number } }>(
-        'POST',
-        adminPaths.personCancel,
-        { data: { email } },
+      const answer = await stepUp.run(`Cancelar los datos de ${email}`, () =>
+        adminSend<{ data: { eraseAfter: string; cancelledMail: number } }>('POST', adminPaths.personCancel, {
+          data: { email },
+        }),
       );
+      if (answer === undefined) return;
+      const { data } = answer;
       notify(
         `Datos bloqueados. Se eliminarán después del ${clock.formatShort(data.eraseAfter)}; ${data.cancelledMail} correos pendientes cancelados.`,
         { type: 'success' },
@@ -195,6 +202,7 @@ export function PersonPage() {
               </Button>
               {!record.blocked ? (
                 <Button
+                  aria-describedby="cancelar-aviso"
                   variant="outlined"
                   color="error"
                   startIcon={<BlockIcon />}
@@ -204,6 +212,12 @@ export function PersonPage() {
                 </Button>
               ) : null}
             </Box>
+            {!record.blocked ? (
+              <Typography id="cancelar-aviso" variant="body2" color="text.secondary">
+                Cancelar no se puede deshacer: antes te pediremos de nuevo tu contraseña (salvo que la hayas
+                confirmado en los últimos cinco minutos).
+              </Typography>
+            ) : null}
             {sections.map(([name, items]) => (
               <Section key={name} name={name} items={items as unknown[]} />
             ))}
@@ -216,7 +230,8 @@ export function PersonPage() {
           <DialogContentText>
             La persona desaparece en este momento de todas las listas, búsquedas y exportaciones, y no se le
             envía ningún correo pendiente. Sus datos se eliminan al terminar el periodo de bloqueo; solo queda
-            la prueba de su consentimiento, sin su correo.
+            la prueba de su consentimiento, sin su correo. No se puede deshacer: para continuar te pediremos
+            de nuevo tu contraseña, si no la confirmaste en los últimos cinco minutos.
           </DialogContentText>
         </DialogContent>
         <DialogActions>
@@ -226,6 +241,7 @@ export function PersonPage() {
           </Button>
         </DialogActions>
       </Dialog>
+      {stepUp.dialog}
     </Box>
   );
 }

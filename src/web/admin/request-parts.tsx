@@ -6,6 +6,7 @@ export const KIND_CHOICES = [
   { id: 'Individual', name: 'Membresía Individual' },
   { id: 'Corporativa', name: 'Membresía Corporativa' },
   { id: 'Estudiantil', name: 'Membresía Estudiantil' },
+  { id: 'barrera', name: 'Barrera de accesibilidad' },
 ];
 
 export const STATUS_CHOICES = [
@@ -49,3 +50,21 @@ export function DeliveryChip({ delivery }: { delivery: InboxItem['delivery'] }) 
 }
 
 export const kindLabel = (kind: string) => KIND_CHOICES.find((choice) => choice.id === kind)?.name ?? kind;
+
+/** What a request is about in a list: the person's name, or, for a barrier report, its page. */
+export const requestTitle = (item: Pick<InboxItem, 'kind' | 'fullName' | 'pageUrl'>) =>
+  item.kind === 'barrera' ? `Página: ${item.pageUrl ?? '—'}` : item.fullName;
+
+/**
+ * A barrier report's deadline, as the ARCO requests show theirs: "Faltan 3 días hábiles", "Vence hoy",
+ * "Vencida hace 2 días hábiles"; red when overdue, amber within five business days. Nothing for any
+ * other kind, nor once handled.
+ */
+export function AnswerDueChip({ item }: { item: Pick<InboxItem, 'answerDue' | 'businessDaysLeft'> }) {
+  const left = item.businessDaysLeft;
+  if (item.answerDue === null || left === null) return null;
+  const days = (n: number) => `${n} ${n === 1 ? 'día hábil' : 'días hábiles'}`;
+  const text = left === 0 ? 'Vence hoy' : left < 0 ? `Vencida hace ${days(-left)}` : `Faltan ${days(left)}`;
+  const color = left < 0 ? 'error' : left <= 5 ? 'warning' : 'default';
+  return <Chip size="small" color={color} label={text} />;
+}

@@ -2,14 +2,13 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import DoneIcon from '@mui/icons-material/Done';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   DeleteButton,
   FunctionField,
   ListButton,
   Show,
   SimpleShowLayout,
-  TextField,
   TopToolbar,
   useNotify,
   useRecordContext,
@@ -20,7 +19,8 @@ import {
 import { mailtoHref } from '../../shared/mail-links.ts';
 import { adminPaths, adminSend, type InboxItem } from './admin-api.ts';
 import { clock } from '../../shared/clock.ts';
-import { DeliveryChip, StatusChip, kindLabel } from './request-parts.tsx';
+import { formatDueDay } from '../../shared/arco.ts';
+import { AnswerDueChip, DeliveryChip, StatusChip, kindLabel } from './request-parts.tsx';
 import { SmallTable } from './small-table.tsx';
 
 function StatusButtons() {
@@ -150,6 +150,50 @@ function DeliveryDetails() {
   );
 }
 
+/** A contact or membership request's person, or a barrier report's page, description and deadline. */
+function PersonOrReport() {
+  const record = useRecordContext<InboxItem>();
+  if (!record) return null;
+  const row = (label: string, value: ReactNode) => (
+    <Box sx={{ mb: 1.5 }}>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {label}
+      </Typography>
+      <Box sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{value}</Box>
+    </Box>
+  );
+  const email = record.email ? <a href={mailtoHref(record.email)}>{record.email}</a> : '—';
+  if (record.kind === 'barrera') {
+    return (
+      <Box>
+        {row('Página', record.pageUrl ?? '—')}
+        {row('Qué pasó', record.details ?? '—')}
+        {row('Correo para responder', record.email ? email : 'No dejó correo')}
+        {row(
+          'Responder a más tardar',
+          record.answerDue ? (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <span>{formatDueDay(record.answerDue)} (10 días hábiles)</span>
+              <AnswerDueChip item={record} />
+            </Stack>
+          ) : (
+            'Atendida: sin plazo pendiente'
+          ),
+        )}
+      </Box>
+    );
+  }
+  return (
+    <Box>
+      {row('Nombre completo', record.fullName)}
+      {row('Empresa', record.company)}
+      {row('Puesto', record.position)}
+      {row('Correo', email)}
+      {row('Teléfono', <a href={`tel:${record.phoneNumber}`}>{record.phoneNumber}</a>)}
+    </Box>
+  );
+}
+
 export function RequestShow() {
   return (
     <Show title="Solicitud" actions={<Actions />}>
@@ -166,17 +210,7 @@ export function RequestShow() {
             </Stack>
           )}
         />
-        <TextField source="fullName" label="Nombre completo" />
-        <TextField source="company" label="Empresa" />
-        <TextField source="position" label="Puesto" />
-        <FunctionField
-          label="Correo"
-          render={(record: RaRecord) => <a href={mailtoHref(String(record.email))}>{record.email}</a>}
-        />
-        <FunctionField
-          label="Teléfono"
-          render={(record: RaRecord) => <a href={`tel:${record.phoneNumber}`}>{record.phoneNumber}</a>}
-        />
+        <PersonOrReport />
         <FunctionField
           label="Envío del correo"
           render={(record: RaRecord) => <DeliveryChip delivery={(record as InboxItem).delivery} />}

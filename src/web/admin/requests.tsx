@@ -1,5 +1,5 @@
 import DownloadIcon from '@mui/icons-material/FileDownload';
-import { Button as MuiButton } from '@mui/material';
+import { Button as MuiButton, Stack } from '@mui/material';
 import {
   Datagrid,
   DateInput,
@@ -17,7 +17,15 @@ import {
 import { adminPaths, queryString, type InboxItem } from './admin-api.ts';
 import { EmptyState, useIsSmall } from './list-layout.tsx';
 import { clock } from '../../shared/clock.ts';
-import { DeliveryChip, KIND_CHOICES, STATUS_CHOICES, StatusChip, kindLabel } from './request-parts.tsx';
+import {
+  AnswerDueChip,
+  DeliveryChip,
+  KIND_CHOICES,
+  STATUS_CHOICES,
+  StatusChip,
+  kindLabel,
+  requestTitle,
+} from './request-parts.tsx';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Nombre, empresa o correo" />,
@@ -79,15 +87,19 @@ export function RequestList() {
         <EmptyState
           create={false}
           title="Aún no llegan solicitudes"
-          text="Aquí verás cada mensaje de contacto y cada solicitud de membresía."
+          text="Aquí verás cada mensaje de contacto, cada solicitud de membresía y cada barrera de accesibilidad reportada."
         />
       }
     >
       {small ? (
         <SimpleList<InboxItem>
-          primaryText={(record) => record.fullName}
+          primaryText={(record) => requestTitle(record)}
           secondaryText={(record) => `${kindLabel(record.kind)} · ${clock.formatShort(record.createdAt)}`}
-          tertiaryText={(record) => <DeliveryChip delivery={record.delivery} />}
+          tertiaryText={(record) => (
+            <>
+              <DeliveryChip delivery={record.delivery} /> <AnswerDueChip item={record} />
+            </>
+          )}
           linkType="show"
         />
       ) : (
@@ -102,13 +114,22 @@ export function RequestList() {
             sortable={false}
             render={(record: RaRecord) => kindLabel(record.kind)}
           />
-          <TextField source="fullName" label="Nombre" sortable={false} />
+          <FunctionField
+            label="Nombre"
+            sortable={false}
+            render={(record: RaRecord) => requestTitle(record as InboxItem)}
+          />
           <TextField source="company" label="Empresa" sortable={false} />
           <TextField source="email" label="Correo" sortable={false} />
           <FunctionField
             label="Estado"
             sortable={false}
-            render={(record: RaRecord) => <StatusChip status={record.status} />}
+            render={(record: RaRecord) => (
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                <StatusChip status={record.status} />
+                <AnswerDueChip item={record as InboxItem} />
+              </Stack>
+            )}
           />
           <FunctionField
             label="Envío del correo"

@@ -59,6 +59,9 @@ export const privacyNotice = {
         'Formulario de derechos ARCO: nombre completo, correo electrónico, el derecho que quieres ejercer y ' +
           'la descripción de tu solicitud.',
         'Registro a eventos y boletín: ver las secciones 10 y 11; socias: sección 12.',
+        'Reporte de una barrera de accesibilidad (página de accesibilidad): la dirección o el nombre de la ' +
+          'página, la descripción de lo que pasó y, si quieres que te respondamos, tu correo electrónico ' +
+          '(es opcional; sin él el reporte no se relaciona con ninguna persona).',
       ],
     },
     {
@@ -70,6 +73,7 @@ export const privacyNotice = {
         'evaluar tu solicitud y, en su caso, darte de alta como socia y administrar tu membresía;',
         'enviarte la confirmación de que recibimos tu solicitud;',
         'atender tus solicitudes de derechos ARCO y demostrar cómo las atendimos;',
+        'corregir las barreras de accesibilidad que nos reportas y, si nos dejas tu correo, responderte;',
         'proteger el sitio contra abusos (sección 9).',
       ],
     },
@@ -129,6 +133,7 @@ export const privacyNotice = {
         'mensajes de contacto y solicitudes de membresía: un año después de su último cambio, salvo que la ' +
           'Asociación fije otro plazo; las que nadie ha atendido se señalan al equipo a los 30 días;',
         'envíos detectados como correo no deseado: 30 días;',
+        'reportes de barreras de accesibilidad: como los mensajes de contacto, un año después de su último cambio;',
         'solicitudes de derechos ARCO: se conservan como prueba de su atención; si se cancelan tus datos, ' +
           'sin tu nombre, tu descripción ni tu correo;',
         'registro de consentimientos: mientras tratemos tus datos y, después, solo como prueba (sección 7);',
@@ -162,6 +167,14 @@ export const privacyNotice = {
         'Puedes cancelar tu registro en cualquier momento desde el enlace de tu correo. Eliminamos los ' +
           'registros de cada evento 90 días después de su fecha (o el plazo que la Asociación tenga ' +
           'configurado).',
+        'Constancias y encuesta: si asististe, dos horas después del inicio te enviamos un correo con tu ' +
+          'constancia de participación (cuando el evento la emite) y una encuesta breve. La constancia lleva tu ' +
+          'nombre como lo escribiste, el evento, su fecha, las horas y un folio; cualquiera que tenga el folio ' +
+          'puede comprobar en este sitio su nombre, evento, fecha, horas y si está vigente. De la encuesta ' +
+          'guardamos tu calificación, si recomendarías el evento y tu comentario; el equipo ve los resultados ' +
+          'sin tu nombre, salvo que marques la casilla “Pueden citar mi nombre”, que registramos como un ' +
+          'consentimiento. Si cancelas tus datos, tu constancia queda revocada y tu respuesta se conserva sin ' +
+          'tu correo ni tu nombre.',
       ],
     },
     {
@@ -239,6 +252,9 @@ export const formPurposes = {
   contacto: 'responder tu mensaje y enviarte la confirmación de que lo recibimos.',
   membresia: 'evaluar tu solicitud de membresía, responderte y, en su caso, administrar tu membresía.',
   arco: 'atender tu solicitud de derechos ARCO, responderte y conservar la prueba de cómo la atendimos.',
+  barrera:
+    'corregir la barrera que nos reportas y, si nos dejas tu correo, responderte y enviarte la confirmación de ' +
+    'que recibimos tu reporte.',
 } as const;
 
 /** The ARCO page's texts (/DerechosARCO). */

@@ -1,4 +1,5 @@
 import { arcoPaths, pagePaths, pageRouteOf, requestPaths } from '../../shared/api-paths.ts';
+import { GENERIC_SHARE_CARD, SHARE_CARD } from '../../shared/share-cards.ts';
 import { identity } from './identity.ts';
 
 /** What search engines and link previews show for each page. */
@@ -65,6 +66,17 @@ export const pageMeta: Record<string, PageMeta> = {
     title: 'Solicitud recibida',
     description: 'Recibimos tu solicitud de derechos ARCO.',
   },
+  // The accessibility statement (src/shared/barriers.ts, barrierPaths, written out as above).
+  ['/Accesibilidad']: {
+    title: 'Accesibilidad',
+    description:
+      'Nuestro compromiso con la accesibilidad (WCAG 2.2 AA), cómo revisamos el sitio y cómo reportarnos ' +
+      'una barrera: te respondemos en un máximo de 10 días hábiles.',
+  },
+  ['/Accesibilidad/Enviado']: {
+    title: 'Reporte recibido',
+    description: 'Recibimos tu reporte de una barrera de accesibilidad.',
+  },
   // A member's own pages (src/shared/api-paths.ts, memberPageRoutes), never indexed.
   ['/Socia']: {
     title: 'Tu página de socia',
@@ -78,6 +90,23 @@ export const pageMeta: Record<string, PageMeta> = {
     title: 'Invitación a ser socia',
     description: 'Acepta tu lugar en una membresía corporativa.',
   },
+  // The sign-up's pages (src/shared/registration-paths.ts), never indexed.
+  ['/RegistroEnviado']: { title: 'Registro al evento', description: 'Tu registro al evento.' },
+  ['/Eventos/registro/:id']: { title: 'Registro al evento', description: 'Regístrate en el evento.' },
+  ['/Registro/:token']: {
+    title: 'Tu registro',
+    description: 'Tu registro al evento: tu lugar, tu pase para la entrada y cómo cancelarlo.',
+  },
+  ['/admin/asistencia/:id']: { title: 'Asistencia', description: 'Registro de asistencia al evento.' },
+  // A certificate's verification and the survey after an event (src/shared/certificates.ts).
+  ['/Constancias/:folio']: {
+    title: 'Verificación de constancia',
+    description: 'Comprueba que una constancia de participación es auténtica y está vigente.',
+  },
+  ['/Encuesta/:token']: {
+    title: 'Encuesta del evento',
+    description: 'Cuéntanos qué te pareció el evento.',
+  },
 };
 
 /** The document title of a route, in Spanish. */
@@ -89,5 +118,11 @@ export function documentTitle(pathname: string): string {
 /** The document title of a news entry's or an event's own page. */
 export const itemDocumentTitle = (name: string) => `${name} | ${identity.name}`;
 
-/** The picture link previews show (1200 × 630). */
-export const shareImage = { src: '/images/brand/share.jpg', width: 1200, height: 630, alt: identity.tagline };
+/** The picture link previews show of a page without an entry of its own: the site's generic card. */
+export const shareImage = {
+  src: GENERIC_SHARE_CARD,
+  type: SHARE_CARD.type,
+  width: SHARE_CARD.width,
+  height: SHARE_CARD.height,
+  alt: identity.tagline,
+};

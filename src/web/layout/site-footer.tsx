@@ -136,6 +136,11 @@ export function SiteFooter() {
             Derechos ARCO
           </Link>
         </p>
+        <p>
+          <Link to={pagePaths.accesibilidad} className="site-footer__privacy">
+            Accesibilidad
+          </Link>
+        </p>
       </div>
     </footer>
   );

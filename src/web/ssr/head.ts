@@ -11,6 +11,25 @@ export const escapeHtml = (text: string) =>
 export const absolute = (siteUrl: string, path: string) =>
   /^https?:\/\//.test(path) ? path : `${siteUrl}${path}`;
 
+/**
+ * The link-preview tags of a page's picture: always a JPEG of 1200 × 630 (a share card, or the site's
+ * generic one), with its size, type and alternative text, for Open Graph and Twitter alike. `src` is
+ * absolute.
+ */
+export function imageTags(image: { src: string; type: string; width: number; height: number; alt: string }) {
+  const src = escapeHtml(image.src);
+  return [
+    `<meta property="og:image" content="${src}" />`,
+    `<meta property="og:image:type" content="${escapeHtml(image.type)}" />`,
+    `<meta property="og:image:width" content="${image.width}" />`,
+    `<meta property="og:image:height" content="${image.height}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:image" content="${src}" />`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(image.alt)}" />`,
+  ];
+}
+
 function organisation(siteUrl: string) {
   return {
     '@context': 'https://schema.org',
@@ -77,14 +96,9 @@ export function renderHead(
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta property="og:image" content="${escapeHtml(image)}" />`,
-    `<meta property="og:image:width" content="${shareImage.width}" />`,
-    `<meta property="og:image:height" content="${shareImage.height}" />`,
-    `<meta property="og:image:alt" content="${escapeHtml(shareImage.alt)}" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
+    ...imageTags({ ...shareImage, src: image }),
     `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
     `<script type="application/ld+json">${serializeForScript(organisation(siteUrl))}</script>`,
   ];
   if (pathname === pagePaths.inicio) {

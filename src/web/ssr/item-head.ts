@@ -3,8 +3,9 @@ import { itemPaths, itemRoutes, pagePaths, routeOf } from '../../shared/api-path
 import { htmlToText, summary } from '../../shared/excerpt.ts';
 import type { Event, News } from '../../shared/schemas.ts';
 import { identity } from '../content/identity.ts';
-import { itemDocumentTitle, shareImage } from '../content/seo.ts';
-import { absolute, escapeHtml, eventData } from './head.ts';
+import { SHARE_CARD, shareCardAlt, shareCardPath } from '../../shared/share-cards.ts';
+import { itemDocumentTitle } from '../content/seo.ts';
+import { absolute, escapeHtml, eventData, imageTags } from './head.ts';
 import { serializeForScript } from './initial-data.ts';
 
 interface ItemHead {
@@ -14,7 +15,8 @@ interface ItemHead {
   description: string;
   /** The page's own address. */
   path: string;
-  image: string | undefined;
+  /** The entry's share card (site path) and its alternative text. */
+  card: { src: string; alt: string };
   ogType: 'article' | 'website';
   structuredData: object;
 }
@@ -36,7 +38,7 @@ function newsHead(entry: News, siteUrl: string): ItemHead {
     title: itemDocumentTitle(entry.name),
     description,
     path,
-    image: entry.images[0],
+    card: { src: shareCardPath('news', entry.slug), alt: shareCardAlt(entry) },
     ogType: 'article',
     structuredData: {
       '@context': 'https://schema.org',
@@ -62,7 +64,7 @@ function eventHead(event: Event, siteUrl: string): ItemHead {
     title: itemDocumentTitle(event.name),
     description: summary(`${event.location}, ${event.date}. ${event.description}`),
     path,
-    image: event.images[0] ?? event.imageCover[0],
+    card: { src: shareCardPath('events', event.slug), alt: shareCardAlt(event) },
     ogType: 'website',
     // The page is the event's address here; its own site stays in `sameAs`.
     structuredData: {
@@ -75,7 +77,7 @@ function eventHead(event: Event, siteUrl: string): ItemHead {
 
 /**
  * The <head> of a news entry's or an event's own page: title, description, canonical address, link
- * preview (Open Graph, Twitter) with the entry's first image, and its structured data (NewsArticle,
+ * preview (Open Graph, Twitter) with the entry's share card, and its structured data (NewsArticle,
  * Event). Undefined for any other page, or when the entry is not in `data`.
  */
 export function renderItemHead(
@@ -98,8 +100,6 @@ export function renderItemHead(
   const url = escapeHtml(absolute(siteUrl, head.path));
   const name = escapeHtml(head.name);
   const description = escapeHtml(head.description);
-  const image = escapeHtml(absolute(siteUrl, head.image ?? shareImage.src));
-  const imageAlt = head.image ? name : escapeHtml(shareImage.alt);
   return [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${description}" />`,
@@ -110,12 +110,9 @@ export function renderItemHead(
     `<meta property="og:title" content="${name}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,
-    `<meta property="og:image" content="${image}" />`,
-    `<meta property="og:image:alt" content="${imageAlt}" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
+    ...imageTags({ ...SHARE_CARD, src: absolute(siteUrl, head.card.src), alt: head.card.alt }),
     `<meta name="twitter:title" content="${name}" />`,
     `<meta name="twitter:description" content="${description}" />`,
-    `<meta name="twitter:image" content="${image}" />`,
     jsonLd(head.structuredData),
   ].join('\n    ');
 }

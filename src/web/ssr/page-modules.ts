@@ -1,5 +1,13 @@
-import { arcoPaths, itemRoutes, memberPageRoutes, pagePaths, requestPaths } from '../../shared/api-paths.ts';
+import {
+  arcoPaths,
+  barrierPaths,
+  itemRoutes,
+  memberPageRoutes,
+  pagePaths,
+  requestPaths,
+} from '../../shared/api-paths.ts';
 import { newsletterPaths } from '../../shared/newsletter-paths.ts';
+import { registrationPaths } from '../../shared/registration-paths.ts';
 
 /**
  * The source module of each page (by route: `/Noticias/:slug` for every news page), relative to the web root, as the build manifest names it. The server
@@ -17,6 +25,8 @@ export const pageModules: Record<string, string> = {
   [itemRoutes.event]: 'pages/evento/evento-page.tsx',
   [requestPaths.send]: 'pages/solicitud/solicitud-page.tsx',
   [requestPaths.sent]: 'pages/solicitud/solicitud-page.tsx',
+  [barrierPaths.page]: 'pages/accesibilidad/accesibilidad-page.tsx',
+  [barrierPaths.sent]: 'pages/accesibilidad/accesibilidad-page.tsx',
   [newsletterPaths.subscribe]: 'pages/boletin/boletin-page.tsx',
   [newsletterPaths.pending]: 'pages/boletin/boletin-page.tsx',
   [newsletterPaths.confirm]: 'pages/boletin/boletin-page.tsx',
@@ -26,4 +36,10 @@ export const pageModules: Record<string, string> = {
   [memberPageRoutes.access]: 'pages/socia/socia-page.tsx',
   [memberPageRoutes.page]: 'pages/socia/socia-page.tsx',
   [memberPageRoutes.invitation]: 'pages/socia/socia-page.tsx',
+  [registrationPaths.sent]: 'pages/registro/registro-page.tsx',
+  [registrationPaths.sendPattern]: 'pages/registro/registro-page.tsx',
+  [registrationPaths.managePattern]: 'pages/registro/registro-page.tsx',
+  [registrationPaths.checkInPattern]: 'pages/registro/registro-page.tsx',
+  '/Constancias/:folio': 'pages/constancia/constancia-page.tsx',
+  '/Encuesta/:token': 'pages/encuesta/encuesta-page.tsx',
 };

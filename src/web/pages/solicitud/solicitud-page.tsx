@@ -18,7 +18,13 @@ const REFUSED = { title: 'Error en el envío', text: 'Su correo no pudo ser envi
  */
 export function SolicitudPage() {
   const answer = useFormAnswer();
-  if (!answer || answer.kind === 'arco' || answer.kind === 'boletin')
+  if (
+    !answer ||
+    answer.kind === 'arco' ||
+    answer.kind === 'boletin' ||
+    answer.kind === 'barrera' ||
+    answer.kind === 'registro'
+  )
     return <Navigate to={`${pagePaths.inicio}#Contacto`} replace />;
   return (
     <FormPage labelledBy="solicitud-title">

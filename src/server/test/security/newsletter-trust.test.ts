@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiRoutes } from '../../../shared/api-paths.ts';
+import { newsletterApiRoutes, newsletterPaths } from '../../../shared/newsletter-paths.ts';
+import { Browser, createTestApp, type TestApp } from '../app.ts';
+import { testDialects } from '../databases.ts';
+import { startSmtpPeer, type ReceivedMessage, type SmtpPeer } from '../smtp-peer.ts';
+
+const SITE = 'https://sitio.example.org';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: SITE };
+
+// What a stranger types into a name to have the association's domain carry it to someone else's inbox.
+const TYPED = 'TU CUENTA SERÁ SUSPENDIDA.\nVerifica en https://estafa.example.net/entrar hoy';
+const TYPED_WORDS = ['SUSPENDIDA', 'Verifica', 'estafa.example.net', 'entrar hoy'];
+
+/** Everything of a received message a person could read: subject, text, HTML, and the raw message. */
+const readable = (message: ReceivedMessage) =>
+  [message.subject, message.text, message.html ?? '', message.raw].join('\n');
+
+/** The newsletter's probes: nothing typed in the mail to an unconfirmed address; step-up on sending. */
+describe.each(testDialects)('the newsletter against strangers and stolen sessions, on %s', (dialect) => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await createTestApp(dialect, { smtpUrl: peer.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await peer.stop();
+  });
+  beforeEach(() => peer.clear());
+
+  async function confirmationTo(email: string): Promise<ReceivedMessage> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const found = peer.messages.find((message) => message.envelope.to.includes(email));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  function expectNothingTyped(message: ReceivedMessage) {
+    const text = readable(message);
+    for (const word of TYPED_WORDS) expect(text).not.toContain(word);
+    // Its only link is the confirmation page's, on the site's own address.
+    const links = [...`${message.text}\n${message.html ?? ''}`.matchAll(/https?:\/\/[^\s"<>]+/g)].map(
+      (match) => match[0],
+    );
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toMatch(/^https:\/\/sitio\.example\.org\/Boletin\/confirmar\//);
+  }
+
+  it('the confirmation mail repeats nothing typed into the footer form, by API or without script', async () => {
+    const byApi = 'probe.api@example.org';
+    const answer = await new Browser(t.app).request('POST', newsletterApiRoutes.subscribe, {
+      data: { email: byApi, fullName: TYPED },
+    });
+    expect(answer.statusCode).toBe(202);
+    expectNothingTyped(await confirmationTo(byApi));
+
+    const plain = 'probe.plain@example.org';
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: newsletterPaths.subscribe,
+      headers: FORM,
+      payload: new URLSearchParams({ email: plain, fullName: TYPED, website: '' }).toString(),
+    });
+    expect(posted.statusCode).toBe(303);
+    expectNothingTyped(await confirmationTo(plain));
+  });
+
+  it('the confirmation mail asked for by the contact form repeats nothing typed there either', async () => {
+    const email = 'probe.contact@example.org';
+    const answer = await new Browser(t.app).request('POST', apiRoutes.contact, {
+      data: {
+        fullName: TYPED,
+        company: TYPED,
+        position: TYPED,
+        email,
+        phoneNumber: '5512345678',
+        newsletter: true,
+      },
+    });
+    expect(answer.statusCode).toBe(201);
+    const deadline = Date.now() + 10_000;
+    let confirmation: ReceivedMessage | undefined;
+    while (!confirmation && Date.now() < deadline) {
+      confirmation = peer.messages.find(
+        (message) => message.envelope.to.includes(email) && /\/Boletin\/confirmar\//.test(message.text),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(confirmation).toBeDefined();
+    expectNothingTyped(confirmation!);
+  });
+
+  it('a filled-in honeypot mails nothing at all', async () => {
+    const email = 'probe.robot@example.org';
+    const answer = await new Browser(t.app).request('POST', newsletterApiRoutes.subscribe, {
+      data: { email, fullName: TYPED, website: 'https://estafa.example.net' },
+    });
+    expect(answer.statusCode).toBe(202);
+    await t.app.newsletter.idle();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(peer.messages.filter((message) => message.envelope.to.includes(email))).toEqual([]);
+  });
+});

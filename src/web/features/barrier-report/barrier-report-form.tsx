@@ -1,0 +1,164 @@
+import { CircleCheck, Send } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { formatDueDay } from '../../../shared/arco.ts';
+import {
+  BARRIER_ANSWER_BUSINESS_DAYS,
+  BarrierReportSchema,
+  barrierApiRoutes,
+  barrierPaths,
+  type BarrierFieldName,
+  type BarrierReceipt,
+} from '../../../shared/barriers.ts';
+import type { BarrierFormAnswer } from '../../../shared/form-answer.ts';
+import { apiMessages } from '../../../shared/messages.ts';
+import { fieldMessages } from '../../../shared/schemas.ts';
+import { ApiRequestError, sendJson } from '../../api/client.ts';
+import { Button } from '../../components/button.tsx';
+import { Honeypot, TextField, TextareaField, fieldBinding } from '../../components/form/field.tsx';
+import { FormNotice } from '../../components/form/form-page.tsx';
+import { Form, FormAlert, SubmitButton } from '../../components/form/form.tsx';
+import { PrivacyShortNotice } from '../../components/form/privacy-short-notice.tsx';
+import { formPurposes } from '../../content/privacy.ts';
+
+export interface BarrierReportFormProps {
+  /** The server's answer to the form posted without script: the form again, or its receipt. */
+  answer?: BarrierFormAnswer;
+  labelledBy: string;
+}
+
+type Fields = Partial<Record<BarrierFieldName | '_', string>>;
+
+const TEXTS = {
+  pageUrl: 'Dirección o nombre de la página',
+  pageUrlHint: 'Por ejemplo, https://… o «la página de membresías».',
+  details: '¿Qué pasó?',
+  detailsHint:
+    'Qué intentabas hacer y qué te lo impidió. Si usas un lector de pantalla, un teclado u otra ayuda, cuéntanos cuál.',
+  email: 'Tu correo electrónico (opcional)',
+  emailHint: 'Solo si quieres que te respondamos.',
+  refused: 'No pudimos enviar tu reporte',
+  submit: 'Enviar reporte',
+  sending: 'Enviando reporte',
+  received: 'Recibimos tu reporte',
+  another: 'Reportar otra barrera',
+} as const;
+
+/**
+ * The form to report an accessibility barrier. Without script the browser posts it to /Accesibilidad
+ * and the server answers (the /Accesibilidad/Enviado page, or the form with its messages); with script
+ * it is checked with the API's own schema and sent to POST /api/accessibility/barriers, and the receipt
+ * replaces the form.
+ */
+export function BarrierReportForm({ answer, labelledBy }: BarrierReportFormProps) {
+  const baseId = useId();
+  const [fields, setFields] = useState<Fields>(answer?.fields ?? {});
+  const [message, setMessage] = useState<string | undefined>(answer?.message);
+  const [receipt, setReceipt] = useState<Partial<BarrierReceipt> | undefined>(answer?.receipt);
+  const [busy, setBusy] = useState(false);
+
+  if (receipt)
+    return (
+      <BarrierReceiptNotice
+        receipt={receipt}
+        onAnother={answer?.receipt ? undefined : () => setReceipt(undefined)}
+      />
+    );
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    const parsed = BarrierReportSchema.safeParse(values);
+    if (!parsed.success) {
+      const refused = fieldMessages(parsed.error.issues);
+      setFields(refused);
+      setMessage(apiMessages.validation);
+      const first = (['pageUrl', 'details', 'email'] as const).find((name) => refused[name]);
+      if (first) requestAnimationFrame(() => form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data } = await sendJson<{ data: BarrierReceipt }>('POST', barrierApiRoutes.report, {
+        data: parsed.data,
+      });
+      form.reset();
+      setFields({});
+      setMessage(undefined);
+      setReceipt(data);
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        setFields(error.status === 400 ? error.fields : {});
+        setMessage(error.message);
+      } else setMessage(apiMessages.internal);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = fieldBinding(baseId, fields, answer?.values);
+
+  return (
+    <Form action={barrierPaths.page} aria-labelledby={labelledBy} busy={busy} spinner onSubmit={onSubmit}>
+      {message ? <FormAlert title={TEXTS.refused}>{message}</FormAlert> : null}
+      <TextField
+        {...field('pageUrl')}
+        label={TEXTS.pageUrl}
+        hint={TEXTS.pageUrlHint}
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        aria-required="true"
+      />
+      <TextareaField
+        {...field('details')}
+        label={TEXTS.details}
+        hint={TEXTS.detailsHint}
+        rows={6}
+        aria-required="true"
+      />
+      <TextField
+        {...field('email')}
+        label={TEXTS.email}
+        hint={TEXTS.emailHint}
+        type="email"
+        autoComplete="email"
+      />
+      <Honeypot id={`${baseId}-website`} />
+      <PrivacyShortNotice purpose={formPurposes.barrera} />
+      <SubmitButton size="lg" sending={busy} sendingLabel={TEXTS.sending} iconEnd={<Send />}>
+        {TEXTS.submit}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** Once stored: when the answer is due (the day, when the API told it) and what happens next. */
+export function BarrierReceiptNotice({
+  receipt,
+  onAnother,
+}: {
+  receipt: Partial<BarrierReceipt>;
+  onAnother?: () => void;
+}) {
+  return (
+    <FormNotice tone="ok" icon={CircleCheck} title={TEXTS.received} level={2} role="status">
+      <p>
+        Gracias por avisarnos. Lo revisaremos y, si nos dejaste tu correo, te responderemos{' '}
+        {receipt.answerDue ? (
+          <>
+            a más tardar el <strong>{formatDueDay(receipt.answerDue)}</strong>
+          </>
+        ) : (
+          `en un máximo de ${BARRIER_ANSWER_BUSINESS_DAYS} días hábiles`
+        )}
+        .
+      </p>
+      {onAnother ? (
+        <Button type="button" variant="secondary" onClick={onAnother} className="form-notice__action">
+          {TEXTS.another}
+        </Button>
+      ) : null}
+    </FormNotice>
+  );
+}
