@@ -1,4 +1,13 @@
-import { Box, Card, CardContent, Link as MuiLink, TableCell, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  LinearProgress,
+  Link as MuiLink,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { Link } from 'react-router';
@@ -141,7 +150,8 @@ function History({ member }: { member: MemberDetail }) {
 
 function MemberPage() {
   const member = useRecordContext<MemberDetail>();
-  if (!member) return null;
+  // The list's row stands in while the whole member loads: wait for her history.
+  if (!member || !Array.isArray(member.history)) return <LinearProgress aria-label="Cargando a la socia" />;
   const directory = member.directory.listed
     ? `Sí: ${member.directory.fields.length} campo(s) a la vista`
     : 'No aparece';
