@@ -139,9 +139,9 @@ function History({ member }: { member: MemberDetail }) {
       {[...member.history].reverse().map((entry, index) => (
         <TableRow key={index}>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(entry.at)}</TableCell>
-          <TableCell sx={{ overflowWrap: 'anywhere' }}>{actorText(entry.actor)}</TableCell>
-          <TableCell>{ACTIONS[entry.action] ?? entry.action}</TableCell>
-          <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.detail ?? '—'}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{actorText(entry.actor)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{ACTIONS[entry.action] ?? entry.action}</TableCell>
+          <TableCell sx={{ minWidth: 240 }}>{entry.detail ?? '—'}</TableCell>
         </TableRow>
       ))}
     </SmallTable>
