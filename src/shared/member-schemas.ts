@@ -137,8 +137,11 @@ export const ReminderItemSchema = z.object({
   purpose: z.string(),
   label: z.string(),
   sendAt: z.string(),
-  /** Programado (waiting), enviado, fallido, or cancelado. */
-  state: z.enum(['programado', 'enviando', 'enviado', 'fallido', 'cancelado']),
+  /**
+   * Programado (waiting), enviando, enviado, fallido, cancelado, or sin_confirmar: the mail server got it
+   * whole and the sending stopped before it answered (nearly always delivered; not sent again).
+   */
+  state: z.enum(['programado', 'enviando', 'enviado', 'fallido', 'cancelado', 'sin_confirmar']),
   sentAt: z.string().nullable(),
   lastError: z.string().nullable(),
 });

@@ -8,7 +8,9 @@ import { reminderMail, type ReminderKind } from './templates.ts';
 /**
  * Renewal reminders: 30 and 7 days before a period's last day, on that day, 15 days into the grace,
  * and a notice when the grace is over. They are outbox rows with their own time (`sendAt`), written in
- * the transaction that records the payment: the outbox sends each once, across crashes and instances.
+ * the transaction that records the payment: the outbox sends each once, across crashes and instances
+ * (on its bulk stream, whose wire mark keeps a crash from sending one twice; one a crash leaves between
+ * the mark and the mail server's answer is `uncertain`, and is not sent again).
  * The next payment deletes those still waiting and writes its own; leaving deletes them.
  */
 
@@ -96,6 +98,9 @@ export async function scheduleReminders(
     const link = await newPageLink(db, context, member.id, now);
     messages.push({
       purpose: REMINDER_PURPOSES[reminder.kind],
+      // The bulk stream: its end of data waits for a durable wire mark, so a reminder is sent once
+      // across a crash, never twice (decision 039). It shares the newsletter's rate.
+      stream: 'bulk',
       to: member.email,
       refId: member.id,
       sendAt: reminder.sendAt.toISOString(),
@@ -129,7 +134,9 @@ export async function remindersOf(db: Kysely<Database>, memberId: string) {
           ? ('cancelado' as const)
           : status === 'sending'
             ? ('enviando' as const)
-            : ('programado' as const);
+            : status === 'uncertain'
+              ? ('sin_confirmar' as const)
+              : ('programado' as const);
   return rows.map((row) => ({
     purpose: row.purpose,
     label: REMINDER_LABELS[row.purpose] ?? row.purpose,

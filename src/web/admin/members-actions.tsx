@@ -188,6 +188,14 @@ export function PaymentForm({ member }: { member: MemberDetail }) {
   const [paidAt, setPaidAt] = useState(isoDay(clock.today(new Date())));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<PaymentResult | undefined>();
+  // A payment that starts waiting (an approval, a renewal) fills the form with its reference and amount
+  // (adjusted while drawing, as React advises for state that follows a prop).
+  const [shownPending, setShownPending] = useState(pending?.id);
+  if (pending && pending.id !== shownPending) {
+    setShownPending(pending.id);
+    setAmount((pending.amountCents / 100).toFixed(2));
+    setReference(pending.reference);
+  }
   if (member.coordinatorId || !['por_pagar', 'activa', 'en_gracia', 'vencida'].includes(member.status))
     return null;
 

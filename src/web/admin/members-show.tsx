@@ -1,4 +1,13 @@
-import { Box, Card, CardContent, Link as MuiLink, TableCell, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  LinearProgress,
+  Link as MuiLink,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { Link } from 'react-router';
@@ -32,6 +41,7 @@ const REMINDER_STATES: Record<string, string> = {
   enviado: 'Enviado',
   fallido: 'Fallido',
   cancelado: 'Cancelado',
+  sin_confirmar: 'Sin confirmar (casi siempre entregado)',
 };
 const PAYMENT_STATES: Record<string, string> = {
   pendiente: 'Pendiente',
@@ -129,9 +139,9 @@ function History({ member }: { member: MemberDetail }) {
       {[...member.history].reverse().map((entry, index) => (
         <TableRow key={index}>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(entry.at)}</TableCell>
-          <TableCell sx={{ overflowWrap: 'anywhere' }}>{actorText(entry.actor)}</TableCell>
-          <TableCell>{ACTIONS[entry.action] ?? entry.action}</TableCell>
-          <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.detail ?? '—'}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{actorText(entry.actor)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{ACTIONS[entry.action] ?? entry.action}</TableCell>
+          <TableCell sx={{ minWidth: 240 }}>{entry.detail ?? '—'}</TableCell>
         </TableRow>
       ))}
     </SmallTable>
@@ -140,7 +150,8 @@ function History({ member }: { member: MemberDetail }) {
 
 function MemberPage() {
   const member = useRecordContext<MemberDetail>();
-  if (!member) return null;
+  // The list's row stands in while the whole member loads: wait for her history.
+  if (!member || !Array.isArray(member.history)) return <LinearProgress aria-label="Cargando a la socia" />;
   const directory = member.directory.listed
     ? `Sí: ${member.directory.fields.length} campo(s) a la vista`
     : 'No aparece';
