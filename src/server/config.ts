@@ -119,6 +119,12 @@ export interface Config {
    * test sets its own clock.
    */
   now?: () => Date;
+  /**
+   * One admin's attempts at her password or a code in 15 minutes (ACCOUNT_ATTEMPTS unless set): the
+   * browser tests, where one account confirms its password in many tests at once, raise it as they
+   * raise the login limit.
+   */
+  accountAttempts?: number;
 }
 
 /** How long requests are kept in production when REQUEST_RETENTION_DAYS is not set: a year. */

@@ -36,12 +36,21 @@ const siteRoutes = {
 const registrationRoutes = { eventRegistrations: '/api/events/:id/registrations' } as const;
 
 /**
+ * The two members' routes the public pages read (/Membresias, /Socias), on their own so that those
+ * pages' code does not carry the whole table of routes.
+ */
+export const membershipPublicRoutes = {
+  plans: '/api/membership/plans',
+  directory: '/api/membership/directory',
+} as const;
+
+/**
  * Members (src/server/members): the plans, the directory and the link to a member's page (public), and
  * the staff's routes. Their builders are in member-paths.ts; joined like the admin's routes.
  */
 const memberRoutes = {
-  membershipPlans: '/api/membership/plans',
-  membershipDirectory: '/api/membership/directory',
+  membershipPlans: membershipPublicRoutes.plans,
+  membershipDirectory: membershipPublicRoutes.directory,
   membershipAccess: '/api/membership/access',
   membershipPlan: '/api/admin/membership/plans/:slug',
   membershipSettings: '/api/admin/membership/settings',

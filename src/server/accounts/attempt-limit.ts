@@ -66,4 +66,9 @@ export function attemptLimit(
 
 /** The limit on one admin's attempts at a code or her current password, whichever session tries them. */
 export const perAdminAttempts = (app: FastifyInstance, name: string) =>
-  attemptLimit(app, name, ACCOUNT_ATTEMPTS, (request) => request.session.get('adminId') ?? request.ip);
+  attemptLimit(
+    app,
+    name,
+    app.config.accountAttempts ?? ACCOUNT_ATTEMPTS,
+    (request) => request.session.get('adminId') ?? request.ip,
+  );

@@ -1,4 +1,4 @@
-import { apiRoutes } from '../../../shared/api-paths.ts';
+import { membershipPublicRoutes } from '../../../shared/api-paths.ts';
 import type { DirectoryEntry } from '../../../shared/member-schemas.ts';
 import { getJson } from '../../api/client.ts';
 import { useQuery } from '../../api/query.tsx';
@@ -9,7 +9,7 @@ import styles from './members.module.css';
 export const useMemberDirectory = () =>
   useQuery<DirectoryEntry[]>({
     queryKey: membershipKeys.directory,
-    queryFn: async () => (await getJson<{ data: DirectoryEntry[] }>(apiRoutes.membershipDirectory)).data,
+    queryFn: async () => (await getJson<{ data: DirectoryEntry[] }>(membershipPublicRoutes.directory)).data,
     staleTime: 60_000,
   });
 

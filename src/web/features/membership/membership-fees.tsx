@@ -1,4 +1,4 @@
-import { apiRoutes } from '../../../shared/api-paths.ts';
+import { membershipPublicRoutes } from '../../../shared/api-paths.ts';
 import type { MembershipType } from '../../../shared/constants.ts';
 import type { Plan } from '../../../shared/member-schemas.ts';
 import { getJson } from '../../api/client.ts';
@@ -10,7 +10,7 @@ import styles from './membership-plans.module.css';
 export const useMembershipFees = () =>
   useQuery<Plan[]>({
     queryKey: membershipKeys.plans,
-    queryFn: async () => (await getJson<{ data: Plan[] }>(apiRoutes.membershipPlans)).data,
+    queryFn: async () => (await getJson<{ data: Plan[] }>(membershipPublicRoutes.plans)).data,
     staleTime: 5 * 60_000,
   });
 
