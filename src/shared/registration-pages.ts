@@ -30,7 +30,18 @@ export interface ManagePageData {
   qrDataUrl?: string;
   /** Where the cancel button posts, while the registration can still be cancelled. */
   cancelAction?: string;
+  /** Her certificate of participation, once she checked in and it was issued (a revoked one says so). */
+  certificate?: ManageCertificate;
   justCancelled: boolean;
+}
+
+export interface ManageCertificate {
+  folio: string;
+  /** The verification page, `/Constancias/<folio>`. */
+  path: string;
+  /** The PDF, while the certificate holds. */
+  pdfPath?: string;
+  status: 'Vigente' | 'Revocada';
 }
 
 /** `/RegistroEnviado`: where a sign-up posted without script lands. */

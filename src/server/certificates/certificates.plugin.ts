@@ -4,6 +4,7 @@ import { MINUTE_MS } from '../../shared/clock.ts';
 import { scheduleJob } from '../lib/schedule-job.ts';
 import { adminScope } from '../plugins/sessions.ts';
 import { certificateAdminRoutes } from './admin.routes.ts';
+import { certificateOfRegistration } from './certificates.repository.ts';
 import type { CertificatesContext } from './context.ts';
 import { sendDueFollowups } from './followups.service.ts';
 import { certificatePageRoutes } from './pages.routes.ts';
@@ -26,6 +27,12 @@ export const certificatesPlugin = fp(
     };
     app.decorate('certificates', context);
     app.personData.register(certificatePersonData);
+    app.decorate('certificateLookup', {
+      async ofRegistration(registrationId: string) {
+        const row = await certificateOfRegistration(app.db, registrationId);
+        return row ? { folio: row.folio, revoked: row.revoked_at !== null } : undefined;
+      },
+    });
 
     scheduleJob(app, { name: 'event follow-ups', everyMs: 5 * MINUTE_MS }, () => sendDueFollowups(context));
 

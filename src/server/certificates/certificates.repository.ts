@@ -55,6 +55,15 @@ export function certificateByFolio(db: Kysely<Database>, folio: string) {
   return db.selectFrom('certificates').selectAll().where('folio', '=', folio).executeTakeFirst();
 }
 
+/** The certificate issued for a registration, if any (one per registration). */
+export function certificateOfRegistration(db: Kysely<Database>, registrationId: string) {
+  return db
+    .selectFrom('certificates')
+    .select(['folio', 'revoked_at'])
+    .where('registration_id', '=', registrationId)
+    .executeTakeFirst();
+}
+
 export function certificatesOfEvent(db: Kysely<Database>, eventId: string) {
   return db
     .selectFrom('certificates')

@@ -10,6 +10,7 @@ import {
   type CertificatePageData,
   type SurveyPageData,
 } from '../../shared/certificates.ts';
+import type { ManagePageData } from '../../shared/registration-pages.ts';
 import { registrationPaths } from '../../shared/registration-paths.ts';
 import { eventsContent } from '../content/content.service.ts';
 import { Browser, createTestApp, type TestApp } from '../test/app.ts';
@@ -132,6 +133,20 @@ describe.each(testDialects)('Constancias y encuesta en %s', (dialect) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
+  /** The manage page's data of the registration of `email`, by the link her confirmation mail carries. */
+  const managePage = async (email: string) => {
+    const mails = await t.app.db
+      .selectFrom('outbox')
+      .select('body_text')
+      .where('to_address', '=', email)
+      .execute();
+    const token = mails
+      .map((mail) => /\/Registro\/([A-Za-z0-9_-]+)/.exec(mail.body_text)?.[1])
+      .find((found) => found !== undefined)!;
+    const page = await t.app.inject({ method: 'GET', url: registrationPaths.manage(token) });
+    expect(page.statusCode).toBe(200);
+    return pageData<ManagePageData>(page);
+  };
   const folioIn = (text: string) => /\/Constancias\/(C-[A-Z0-9-]+)/.exec(text)![1]!;
   const surveyTokenIn = (text: string) => /\/Encuesta\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
 
@@ -183,6 +198,15 @@ describe.each(testDialects)('Constancias y encuesta en %s', (dialect) => {
       (await t.app.inject({ method: 'GET', url: '/Constancias/C-2222-2222-2222-2222' })).statusCode,
     ).toBe(404);
 
+    // Her manage page offers the certificate and its PDF; the absent person's offers none.
+    expect((await managePage(came)).certificate).toEqual({
+      folio,
+      path: `/Constancias/${folio}`,
+      pdfPath: `/Constancias/${folio}.pdf`,
+      status: 'Vigente',
+    });
+    expect(await managePage(absent)).not.toHaveProperty('certificate');
+
     // The PDF: letter landscape, the name with its accents, the signers, the folio; no DC-3.
     const pdf = await t.app.inject({ method: 'GET', url: certificateLinks.pdf(folio) });
     expect(pdf.statusCode).toBe(200);
@@ -206,6 +230,12 @@ describe.each(testDialects)('Constancias y encuesta en %s', (dialect) => {
     expect((await revoke()).statusCode).toBe(404);
     const revoked = await t.app.inject({ method: 'GET', url: certificateLinks.verify(folio) });
     expect(pageData<CertificatePageData>(revoked).status).toBe('Revocada');
+    // A revoked certificate stays on her manage page with its state, without the PDF.
+    expect((await managePage(came)).certificate).toEqual({
+      folio,
+      path: `/Constancias/${folio}`,
+      status: 'Revocada',
+    });
     expect((await t.app.inject({ method: 'GET', url: certificateLinks.pdf(folio) })).statusCode).toBe(410);
     const list = await admin.request('GET', certificateApiPaths.list(event.id));
     expect(list.json().data).toMatchObject({ checkedIn: 1, mailed: 1 });

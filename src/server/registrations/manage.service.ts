@@ -50,7 +50,9 @@ export async function manageView(app: FastifyInstance, token: string) {
       : undefined;
   // The page names the event only while visitors may see it (a draft is as unknown as any id).
   const shown = (await app.publishedEvents.find(row.event_id)) !== undefined;
-  return { ...found, shown, position, qrDataUrl };
+  // Provided by the certificates plugin, registered after this one: looked up now, absent means none.
+  const certificate = await app.certificateLookup?.ofRegistration(row.id);
+  return { ...found, shown, position, qrDataUrl, certificate };
 }
 
 /** The manage page's button; undefined for a link that may not cancel. */

@@ -1,4 +1,5 @@
 import { itemPaths } from '../../shared/api-paths.ts';
+import { certificateLinks } from '../../shared/certificates.ts';
 import { clock } from '../../shared/clock.ts';
 import { registrationMessages } from '../../shared/registration-messages.ts';
 import type {
@@ -9,6 +10,7 @@ import type {
 } from '../../shared/registration-pages.ts';
 import { registrationPaths } from '../../shared/registration-paths.ts';
 import type { Event } from '../../shared/schemas.ts';
+import type { RegistrationCertificate } from '../plugins/certificate-lookup.ts';
 import type { RegistrationRow } from './registrations.repository.ts';
 import { whenText } from './templates.ts';
 
@@ -38,6 +40,7 @@ export function manageData(input: {
   shown: boolean;
   position?: number | undefined;
   qrDataUrl?: string | undefined;
+  certificate?: RegistrationCertificate | undefined;
   token: string;
   justCancelled: boolean;
   now: Date;
@@ -57,6 +60,16 @@ export function manageData(input: {
     ...(row.status === 'confirmed' && input.qrDataUrl ? { qrDataUrl: input.qrDataUrl } : {}),
     ...(row.status !== 'cancelled' && !started
       ? { cancelAction: registrationPaths.manage(input.token) }
+      : {}),
+    ...(input.certificate
+      ? {
+          certificate: {
+            folio: input.certificate.folio,
+            path: certificateLinks.verify(input.certificate.folio),
+            ...(input.certificate.revoked ? {} : { pdfPath: certificateLinks.pdf(input.certificate.folio) }),
+            status: input.certificate.revoked ? ('Revocada' as const) : ('Vigente' as const),
+          },
+        }
       : {}),
     justCancelled: input.justCancelled,
   };

@@ -113,6 +113,29 @@ function ManagePage({ data }: { data: ManagePageData }) {
           />
         </Block>
       ) : null}
+      {data.certificate ? (
+        <Block id="registro-constancia" title="Tu constancia de participación">
+          <Facts
+            rows={[
+              ['Folio', data.certificate.folio],
+              ['Estado', data.certificate.status],
+            ]}
+          />
+          <p className={styles.hint}>
+            <a className={styles.link} href={data.certificate.path}>
+              Ver la constancia
+            </a>
+            {data.certificate.pdfPath ? (
+              <>
+                {' · '}
+                <a className={styles.link} href={data.certificate.pdfPath}>
+                  Descargar el PDF
+                </a>
+              </>
+            ) : null}
+          </p>
+        </Block>
+      ) : null}
       {data.cancelAction ? (
         <Block id="registro-cancelar" title="¿Ya no puedes asistir?">
           <p className={styles.hint}>
