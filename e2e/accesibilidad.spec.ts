@@ -1,4 +1,5 @@
 import { expect, expectAccessible, expectNoHorizontalOverflow, test } from './fixtures.ts';
+import { E2E_ADMIN } from './paths.ts';
 
 test.describe('Accesibilidad', () => {
   test('Se llega desde el pie de página; la declaración dice su objetivo y el reporte llega con su plazo', async ({
@@ -36,6 +37,19 @@ test.describe('Accesibilidad', () => {
     const ack = await mailbox.waitFor((message) => message.envelope.to.includes(email));
     expect(ack.subject).toBe('Recibimos tu reporte de accesibilidad');
     expect(ack.text).not.toContain('teclado');
+
+    // In the admin's inbox as its own kind, with its deadline counted as the ARCO ones are.
+    await page.goto('/admin');
+    await page.getByRole('textbox', { name: /Correo electrónico/ }).fill(E2E_ADMIN.email);
+    await page.getByRole('textbox', { name: /Contraseña/ }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByRole('banner').getByRole('heading', { name: 'Resumen' })).toBeVisible();
+    await page.goto(`/admin#/requests?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`);
+    await page.getByText('Página: /Membresias').first().click();
+    await expect(page.getByText('Barrera de accesibilidad')).toBeVisible();
+    await expect(page.getByText('Faltan 10 días hábiles')).toBeVisible();
+    await expect(page.getByText('El selector de membresía no se puede usar con el teclado.')).toBeVisible();
+    await page.screenshot({ path: '.e2e-tmp/accesibilidad-admin-1440.png', fullPage: true });
 
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
