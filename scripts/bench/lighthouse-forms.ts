@@ -3,7 +3,8 @@
 // an admin so that the first upcoming event gets its sign-up form through the admin API (as the admin
 // screen sets it), then: that event's page with the form shown, a registration's manage page, and the
 // newsletter's confirmation and unsubscribe pages (their links' tokens written straight into the
-// database, stored as the site stores them: their SHA-256). The manage link is read from the
+// database, stored as the site stores them: their SHA-256), and the accessibility statement with its
+// form to report a barrier. The manage link is read from the
 // confirmation mail in the outbox, as the person would find it. Prints the rows; writes no report.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -137,6 +138,8 @@ try {
     { label: '/Registro/<token>', url: `${site.base}/Registro/${manage}` },
     { label: '/Boletin/confirmar/<token>', url: `${site.base}/Boletin/confirmar/${confirm}` },
     { label: '/Boletin/baja/<token>', url: `${site.base}/Boletin/baja/${unsubscribe}` },
+    // The accessibility statement, with its form to report a barrier.
+    { label: '/Accesibilidad', url: `${site.base}/Accesibilidad` },
   ];
   for (const target of targets) {
     const response = await fetch(target.url);

@@ -69,7 +69,7 @@ export const statement = {
     heading: 'Cómo lo revisamos',
     paragraphs: [
       'Cada prueba del sitio en el navegador termina con una revisión automática con axe-core, que falla ante ' +
-        'cualquier problema grave o crítico; el sitio no se publica si alguna falla. La fecha y las páginas ' +
+        'cualquier problema grave o crítico. La fecha y las páginas ' +
         'de la última revisión se escriben en esta página al construir el sitio.',
     ],
     lastLead: 'Última revisión automática:',
