@@ -39,7 +39,7 @@ test.describe('Derechos ARCO', () => {
 
   test('El aviso de privacidad muestra su versión y lleva a la página de derechos', async ({ page }) => {
     await page.goto('/AvisoDePrivacidad');
-    await expect(page.getByText('Versión del 13 de diciembre de 2026')).toBeVisible();
+    await expect(page.getByText('Versión del 19 de diciembre de 2026')).toBeVisible();
     for (const heading of [
       'Registros del servidor',
       'Cuánto tiempo conservamos',

@@ -4,7 +4,7 @@
  * The privacy notice's version: the day it was last changed. Every consent is recorded with it, so the
  * association can show which text a person accepted. Change it with the notice (web/content/privacy.ts).
  */
-export const PRIVACY_NOTICE_VERSION = '2026-12-13';
+export const PRIVACY_NOTICE_VERSION = '2026-12-19';
 
 /**
  * What a person may consent to: `privacy-notice` covers the notice's necessary purposes (sending a form
