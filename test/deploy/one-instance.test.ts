@@ -225,7 +225,8 @@ describe('one production instance on SQLite behind Caddy over HTTPS: the recipe 
     const restore = await npmRun(['db:restore', '--', backupFile], settings);
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toMatch(/La anterior quedó guardada en .*before-restore/);
-    mkdirSync(settings.UPLOAD_DIR!, { mode: 0o700 });
+    // The running site may have made the folder again meanwhile (share cards are kept in it).
+    mkdirSync(settings.UPLOAD_DIR!, { recursive: true, mode: 0o700 });
     const extract = await new Promise<number>((resolve) =>
       execFile('tar', ['--extract', `--file=${imagesFile}`, `--directory=${settings.UPLOAD_DIR}`], (error) =>
         resolve(error ? 1 : 0),
