@@ -28,12 +28,14 @@ describe('the record of the automatic accessibility checks', () => {
     });
   });
 
-  it('never keeps a mail link’s token', () => {
+  it('keeps routes only: never a mail link’s token, nor the name of an entry the tests made', () => {
     expect(recordedPath('/Registro/abcDEF123_-xyz')).toBe('/Registro/:token');
     expect(recordedPath('/Boletin/confirmar/abc123')).toBe('/Boletin/confirmar/:token');
     expect(recordedPath('/Socia/abcdef1234567890abcd')).toBe('/Socia/:token');
     expect(recordedPath('/Socia/invitacion/abcdef')).toBe('/Socia/invitacion/:token');
-    expect(recordedPath('/Eventos/taller-solar')).toBe('/Eventos/taller-solar');
+    expect(recordedPath('/Eventos/taller-solar')).toBe('/Eventos/:slug');
+    expect(recordedPath('/Noticias/becas-2027')).toBe('/Noticias/:slug');
+    expect(recordedPath('/Constancias/C-9S3ABC')).toBe('/Constancias/:folio');
     expect(recordedPath('/Socia')).toBe('/Socia');
   });
 });

@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { pageRouteOf } from '../src/shared/api-paths.ts';
 
 // The record of the automatic accessibility checks, for the statement at /Accesibilidad.
 //
@@ -21,13 +22,12 @@ export interface AxeRecord {
   pages: string[];
 }
 
-/** A path as the record keeps it: tokens of mail links replaced (a token never reaches a page). */
+/**
+ * A path as the record keeps it: its route (`/Eventos/:slug`, `/Registro/:token`), so neither a mail
+ * link's token nor the names of what the tests made up ever reach the statement.
+ */
 export function recordedPath(pathname: string): string {
-  return pathname
-    .replace(/^\/Registro\/[^/]+/, '/Registro/:token')
-    .replace(/^\/Boletin\/(confirmar|baja)\/[^/]+$/, '/Boletin/$1/:token')
-    .replace(/^\/Socia\/invitacion\/[^/]+/, '/Socia/invitacion/:token')
-    .replace(/^\/Socia\/(?!invitacion\/)[^/]+/, '/Socia/:token');
+  return pageRouteOf(pathname);
 }
 
 /** Appends one passed check of `pathname`. */
@@ -45,7 +45,7 @@ export function readAxeRecord(file = AXE_RECORD_FILE): AxeRecord | null {
       const parsed = JSON.parse(line) as { at?: unknown; path?: unknown };
       const at = typeof parsed.at === 'string' ? Date.parse(parsed.at) : NaN;
       if (Number.isFinite(at) && typeof parsed.path === 'string' && parsed.path.startsWith('/')) {
-        checks.push({ at, path: parsed.path });
+        checks.push({ at, path: recordedPath(parsed.path) });
       }
     } catch {
       // A line cut short (a run stopped while writing) is skipped.
