@@ -7,6 +7,7 @@ import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
 import { queueNextBatch, startSending } from './campaigns.service.ts';
+import { LEASE_MS } from '../test/mail.ts';
 
 // The association's clock stands at a fixed day: members' states follow from their dates against it.
 const NOW = new Date('2030-01-15T18:00:00Z');
@@ -74,7 +75,7 @@ describe.each(testDialects)('boletines a un público de socias, en %s', (dialect
       smtpUrl: peer.url,
       now: () => NOW,
       contactRateLimit: 10_000,
-      mail: { maxAttempts: 3, retryBaseMs: 50, leaseMs: 2_000, pollMs: 50, bulkPerMinute: 100_000 },
+      mail: { maxAttempts: 3, retryBaseMs: 50, leaseMs: LEASE_MS, pollMs: 50, bulkPerMinute: 100_000 },
     });
     admin = new Browser(t.app);
     expect((await admin.login()).statusCode).toBe(200);

@@ -7,6 +7,7 @@ import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer, type ReceivedMessage, type SmtpPeer } from '../test/smtp-peer.ts';
 import { queueNextBatch, startSending } from './campaigns.service.ts';
 import { purgeExpiredPending } from './subscriptions.service.ts';
+import { LEASE_MS } from '../test/mail.ts';
 
 const SITE = 'https://sitio.example.org';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: SITE };
@@ -36,7 +37,7 @@ describe.each(testDialects)('el boletín en %s', (dialect) => {
     peer = await startSmtpPeer();
     t = await createTestApp(dialect, {
       smtpUrl: peer.url,
-      mail: { maxAttempts: 3, retryBaseMs: 50, leaseMs: 2_000, pollMs: 50, bulkPerMinute: 100_000 },
+      mail: { maxAttempts: 3, retryBaseMs: 50, leaseMs: LEASE_MS, pollMs: 50, bulkPerMinute: 100_000 },
     });
     admin = new Browser(t.app);
     expect((await admin.login()).statusCode).toBe(200);

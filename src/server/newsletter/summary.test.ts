@@ -7,6 +7,7 @@ import { Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
 import { queueNextBatch, startSending } from './campaigns.service.ts';
+import { LEASE_MS } from '../test/mail.ts';
 
 // The app's clock stands still at a fixed moment; every stored date is fixed against it.
 const NOW = new Date('2025-06-15T18:00:00.000Z');
@@ -63,7 +64,7 @@ describe.each(testDialects)('el resumen del boletín en %s', (dialect) => {
     t = await createTestApp(dialect, {
       smtpUrl: peer.url,
       now: () => NOW,
-      mail: { maxAttempts: 3, retryBaseMs: 50, leaseMs: 2_000, pollMs: 50, bulkPerMinute: 100_000 },
+      mail: { maxAttempts: 3, retryBaseMs: 50, leaseMs: LEASE_MS, pollMs: 50, bulkPerMinute: 100_000 },
     });
     admin = new Browser(t.app);
     expect((await admin.login()).statusCode).toBe(200);

@@ -51,6 +51,11 @@ export function createLogger(lines: string[] = []): FastifyBaseLogger {
 }
 
 export const RETRY_BASE_MS = 60_000;
+/**
+ * A claim's lease for tests whose subject is not a lapsed claim: long enough that a send slowed by a
+ * busy machine is never taken for one a dead sender left (which marks bulk mail uncertain).
+ */
+export const LEASE_MS = 30_000;
 
 export function mailConfig(
   smtpUrl: string | undefined,
