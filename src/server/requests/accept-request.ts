@@ -192,9 +192,9 @@ function echoedValues(body: Record<string, unknown>): FormAnswer['values'] {
  */
 export function readRequestForm(
   body: Record<string, unknown>,
-): { request: ContactRequest } | { mistakes: FormAnswer } {
+): { value: ContactRequest } | { mistakes: FormAnswer } {
   const kind = requestFormKind(body);
   const parsed = (kind === 'contacto' ? ContactFormSchema : MembershipFormSchema).safeParse(body);
-  if (parsed.success) return { request: parsed.data };
+  if (parsed.success) return { value: parsed.data };
   return { mistakes: { kind, values: echoedValues(body), fields: fieldMessages(parsed.error.issues) } };
 }

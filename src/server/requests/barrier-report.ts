@@ -122,9 +122,9 @@ function echoedValues(body: Record<string, unknown>): BarrierFormAnswer['values'
 /** A report posted without script: the report to take, or the form again with its messages. */
 export function readBarrierForm(
   body: Record<string, unknown>,
-): { report: BarrierReport } | { mistakes: BarrierFormAnswer } {
+): { value: BarrierReport } | { mistakes: BarrierFormAnswer } {
   const parsed = BarrierReportSchema.safeParse(body);
-  if (parsed.success) return { report: parsed.data };
+  if (parsed.success) return { value: parsed.data };
   return {
     mistakes: {
       kind: 'barrera',

@@ -8,11 +8,8 @@ import {
 } from '../../shared/barriers.ts';
 import { ApiErrorSchema, dataEnvelope } from '../../shared/schemas.ts';
 import { publicFormLimit } from '../plugins/security.ts';
-import { formFields, privatePage, takePlainForms } from '../site/form-posts.ts';
+import { sentPage, takePlainForm } from '../site/form-posts.ts';
 import { acceptBarrierReport, readBarrierForm } from './barrier-report.ts';
-
-/** A report holds an address, a description of at most 3 000 characters and an e-mail. */
-const FORM_BODY_LIMIT = 32 * 1024;
 
 /**
  * POST /api/accessibility/barriers: a report of an accessibility barrier, stored with its mail before
@@ -35,40 +32,20 @@ export const barrierApiRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * The report form posted without script, through the site's one path for plain posts (as the request
- * and ARCO forms): POST /Accesibilidad stores it and redirects (303) to /Accesibilidad/Enviado; a post
- * with mistakes gets the page again with what was typed and a message by each field; a refused one
- * (site/form-posts.ts) the page with the reason. No CSRF token: the post must come from this site.
+ * and ARCO forms, site/form-posts.ts): POST /Accesibilidad stores it and redirects (303) to
+ * /Accesibilidad/Enviado.
  */
 export const barrierFormRoutes: FastifyPluginAsync = async (app) => {
-  const pages = app.pageRenderer;
-
-  takePlainForms(app, {
-    bodyLimit: FORM_BODY_LIMIT,
-    refusal: (_request, _status, message) => ({
-      path: barrierPaths.page,
-      form: { kind: 'barrera', values: {}, fields: {}, message },
-    }),
-  });
-
-  app.post(
-    barrierPaths.page,
-    // The limit counts the post as it arrives, before anything is read or drawn.
-    { config: { sameOriginPost: true, rateLimit: publicFormLimit(app) } },
-    async (request, reply) => {
-      const form = readBarrierForm(formFields(request.body));
-      if ('mistakes' in form) {
-        return privatePage(reply, 400).send(await pages.renderPrivate(barrierPaths.page, form.mistakes));
-      }
-      await acceptBarrierReport(app, request.log, form.report);
-      return reply.header('Cache-Control', 'no-store').redirect(barrierPaths.sent, 303);
+  takePlainForm(app, {
+    path: barrierPaths.page,
+    // A report holds an address, a description of at most 3 000 characters and an e-mail.
+    bodyLimit: 32 * 1024,
+    refused: () => ({ kind: 'barrera', values: {}, fields: {} }),
+    read: readBarrierForm,
+    accept: async (report, log) => {
+      await acceptBarrierReport(app, log, report);
+      return barrierPaths.sent;
     },
-  );
-
-  app.get(barrierPaths.sent, async (_request, reply) =>
-    reply
-      .header('Cache-Control', 'no-cache')
-      .header('X-Robots-Tag', 'noindex')
-      .type('text/html; charset=utf-8')
-      .send(await pages.render(barrierPaths.sent)),
-  );
+  });
+  sentPage(app, barrierPaths.sent);
 };
