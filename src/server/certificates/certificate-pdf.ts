@@ -1,15 +1,10 @@
-import { fileURLToPath } from 'node:url';
-import type PDFKit from 'pdfkit';
 import type QRCode from 'qrcode';
 import { organisation } from '../../shared/organisation.ts';
 import { lazyPackage } from '../lib/lazy-package.ts';
+import { PDF_COLOURS, pdfDocument } from '../lib/pdf-document.ts';
 
-// The packages are loaded with the first certificate asked for, not at start.
-const loadPdfKit = lazyPackage<typeof PDFKit>('pdfkit');
+// qrcode is loaded with the first certificate asked for, not at start.
 const loadQrCode = lazyPackage<typeof QRCode>('qrcode');
-
-const font = (weight: 400 | 600 | 700) =>
-  fileURLToPath(new URL(`../assets/fonts/inter-latin-${weight}-normal.woff`, import.meta.url));
 
 /** What a certificate states. */
 export interface CertificateContent {
@@ -25,9 +20,7 @@ export interface CertificateContent {
   verifyUrl: string;
 }
 
-const INK = '#16292b';
-const MUTED = '#47595c';
-const BRAND = '#0f5257';
+const { ink: INK, muted: MUTED, brand: BRAND } = PDF_COLOURS;
 
 /**
  * A certificate of participation as a PDF: letter size, landscape, in the site's typeface (Inter), with
@@ -36,26 +29,12 @@ const BRAND = '#0f5257';
  * agents issue).
  */
 export async function certificatePdf(content: CertificateContent): Promise<Buffer> {
-  const PDFDocument = loadPdfKit();
   const qr = await loadQrCode().toBuffer(content.verifyUrl, { type: 'png', margin: 1, width: 220 });
-  const doc = new PDFDocument({
-    size: 'LETTER',
+  const { doc, bytes: done } = pdfDocument({
     layout: 'landscape',
     margin: 56,
-    info: {
-      Title: `Constancia de participación ${content.folio}`,
-      Author: organisation.name,
-      Subject: content.eventName,
-    },
-  });
-  doc.registerFont('regular', font(400));
-  doc.registerFont('semibold', font(600));
-  doc.registerFont('bold', font(700));
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+    title: `Constancia de participación ${content.folio}`,
+    subject: content.eventName,
   });
 
   const { width: pageWidth, height: pageHeight } = doc.page;

@@ -1,15 +1,7 @@
-import { fileURLToPath } from 'node:url';
-import type PDFKit from 'pdfkit';
 import { clock, isoDay } from '../../shared/clock.ts';
 import { formatPesos, longDay } from '../../shared/members.ts';
 import { organisation } from '../../shared/organisation.ts';
-import { lazyPackage } from '../lib/lazy-package.ts';
-
-// pdfkit is loaded with the first receipt asked for, not at start.
-const loadPdfKit = lazyPackage<typeof PDFKit>('pdfkit');
-
-const font = (weight: 400 | 600 | 700) =>
-  fileURLToPath(new URL(`../assets/fonts/inter-latin-${weight}-normal.woff`, import.meta.url));
+import { PDF_COLOURS, pdfDocument } from '../lib/pdf-document.ts';
 
 /** What a receipt says: one paid membership fee. */
 export interface Receipt {
@@ -32,9 +24,7 @@ const METHOD_NAMES: Record<string, string> = {
   otro: 'Otro',
 };
 
-const INK = '#16292b';
-const MUTED = '#47595c';
-const BRAND = '#0f5257';
+const { ink: INK, muted: MUTED, brand: BRAND } = PDF_COLOURS;
 
 /**
  * A receipt as a PDF: letter size, portrait, in the site's typeface (Inter), with the folio, the
@@ -42,26 +32,12 @@ const BRAND = '#0f5257';
  * "Recibo no fiscal": it is no CFDI.
  */
 export function receiptPdf(receipt: Receipt): Promise<Buffer> {
-  const PDFDocument = loadPdfKit();
   const paidDay = longDay(isoDay(clock.day(receipt.paidAt)!));
-  const doc = new PDFDocument({
-    size: 'LETTER',
+  const { doc, bytes: done } = pdfDocument({
     layout: 'portrait',
     margin: 64,
-    info: {
-      Title: `Recibo ${receipt.folio}`,
-      Author: organisation.name,
-      Subject: 'Recibo no fiscal de cuota de membresía',
-    },
-  });
-  doc.registerFont('regular', font(400));
-  doc.registerFont('semibold', font(600));
-  doc.registerFont('bold', font(700));
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+    title: `Recibo ${receipt.folio}`,
+    subject: 'Recibo no fiscal de cuota de membresía',
   });
 
   const width = doc.page.width - 128;
