@@ -4,8 +4,11 @@
 // screen sets it), then: that event's page with the form shown, a registration's manage page, and the
 // newsletter's confirmation and unsubscribe pages (their links' tokens written straight into the
 // database, stored as the site stores them: their SHA-256), and the accessibility statement with its
-// form to report a barrier. The manage link is read from the
-// confirmation mail in the outbox, as the person would find it. Prints the rows; writes no report.
+// form to report a barrier. A member imported as staff import one (CSV) asks for her page's link
+// (POST /api/membership/access) and chooses to appear in the directory from her page, so that her page
+// and /Socias with its directory are measured as a member sees them. The manage and member-page links
+// are read from the mails in the outbox, as the person would find them. Prints the rows; writes no
+// report.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,11 +107,56 @@ try {
   );
   if (signedUp.status !== 201) throw new Error(`sign-up: ${signedUp.status}`);
 
+  // A member of a year, imported, who asks for her page's link and then chooses the directory.
+  const memberEmail = 'marta.medicion@example.org';
+  const periodEnd = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const imported = await fetch(`${site.base}/api/admin/members/import`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      cookie: cookie(),
+      'x-xsrf-token': await token(),
+      'x-forwarded-proto': 'https',
+    },
+    body: `nombre,correo,plan,vence,organizacion,puesto\nMarta Medición,${memberEmail},individual,${periodEnd},Solar del Norte,Directora\n`,
+  });
+  if (!imported.ok) throw new Error(`member import: ${imported.status} ${await imported.text()}`);
+  const asked = await fetch(`${site.base}/api/membership/access`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookie(),
+      'x-xsrf-token': await token(),
+      'x-forwarded-proto': 'https',
+    },
+    body: JSON.stringify({ data: { email: memberEmail } }),
+  });
+  if (asked.status !== 202) throw new Error(`member page link: ${asked.status}`);
+
   const db = new SQLite(site.databaseFile);
-  const mail = db.prepare("select body_text from outbox where purpose = 'registration-confirmed'").get() as
-    { body_text: string } | undefined;
-  const manage = /\/Registro\/([A-Za-z0-9_-]+)/.exec(mail?.body_text ?? '')?.[1];
+  const mailed = (pattern: RegExp, where: string, ...values: string[]) => {
+    const rows = db.prepare(`select body_text from outbox where ${where}`).all(...values) as {
+      body_text: string;
+    }[];
+    return rows.map((row) => pattern.exec(row.body_text)?.[1]).find(Boolean);
+  };
+  const manage = mailed(/\/Registro\/([A-Za-z0-9_-]+)/, "purpose = 'registration-confirmed'");
   if (!manage) throw new Error('the confirmation mail carries no manage link');
+  const member = mailed(/\/Socia\/([A-Za-z0-9_-]+)/, 'to_address = ?', memberEmail);
+  if (!member) throw new Error('no mail carries the member page link');
+  const listed = await fetch(`${site.base}/Socia/${member}/directorio`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams({
+      listed: 'on',
+      showFullName: 'on',
+      showOrganisation: 'on',
+      showPosition: 'on',
+      linkedin: '',
+    }).toString(),
+  });
+  if (listed.status !== 303) throw new Error(`directory choice: ${listed.status} ${await listed.text()}`);
   const now = new Date().toISOString();
   const confirm = newToken();
   const unsubscribe = newToken();
@@ -140,6 +188,9 @@ try {
     { label: '/Boletin/baja/<token>', url: `${site.base}/Boletin/baja/${unsubscribe}` },
     // The accessibility statement, with its form to report a barrier.
     { label: '/Accesibilidad', url: `${site.base}/Accesibilidad` },
+    // A member's own page, and the members' page with its directory.
+    { label: '/Socia/<token>', url: `${site.base}/Socia/${member}` },
+    { label: '/Socias (con directorio)', url: `${site.base}/Socias` },
   ];
   for (const target of targets) {
     const response = await fetch(target.url);
@@ -147,6 +198,8 @@ try {
     const html = await response.text();
     if (target.label.startsWith('/Eventos') && !html.includes('Quedan 19 lugares'))
       throw new Error('the event page does not show the sign-up form');
+    if (target.label.startsWith('/Socias') && !html.includes('Marta Medición'))
+      throw new Error('the directory does not show the member who chose it');
   }
   if (process.argv.includes('--lost')) {
     for (const target of targets) console.log(target.label, await lostPoints(target.url));
