@@ -23,6 +23,16 @@ async function logIn(page: Page) {
   });
 }
 
+/** Fills and saves the association's bank details (the admin's settings screen must be open). */
+async function saveBankDetails(page: Page, clabe: string) {
+  const bank = page.getByRole('form', { name: 'Datos bancarios' });
+  await bank.getByLabel('Banco').fill('Banco Ejemplo');
+  await bank.getByLabel('Beneficiaria').fill('Mujeres en Energía Renovable A.C.');
+  await bank.getByLabel('CLABE').fill(clabe);
+  await bank.getByRole('button', { name: 'Guardar datos bancarios' }).click();
+  if (clabe === CLABE) await expect(page.getByText('Datos bancarios guardados')).toBeVisible();
+}
+
 /** A visitor asks to join from /Membresias with the Individual plan. */
 async function requestMembership(page: Page, fullName: string, email: string) {
   await page.goto('/Membresias');
@@ -62,14 +72,9 @@ test.describe('Socias en la administración', () => {
     await logIn(page);
     await open(page, '#/members-settings');
     const bank = page.getByRole('form', { name: 'Datos bancarios' });
-    await bank.getByLabel('Banco').fill('Banco Ejemplo');
-    await bank.getByLabel('Beneficiaria').fill('Mujeres en Energía Renovable A.C.');
-    await bank.getByLabel('CLABE').fill(WRONG_CLABE);
-    await bank.getByRole('button', { name: 'Guardar datos bancarios' }).click();
+    await saveBankDetails(page, WRONG_CLABE);
     await expect(bank.getByText('El dígito de control de la CLABE no coincide')).toBeVisible();
-    await bank.getByLabel('CLABE').fill(CLABE);
-    await bank.getByRole('button', { name: 'Guardar datos bancarios' }).click();
-    await expect(page.getByText('Datos bancarios guardados')).toBeVisible();
+    await saveBankDetails(page, CLABE);
     await expectAccessible(page);
 
     // The request is an application under review in the members' list.
@@ -136,5 +141,84 @@ test.describe('Socias en la administración', () => {
     await expect(directory.getByText(fullName)).toBeVisible();
     await expect(directory).not.toContainText('Eólica del Golfo');
     await expectAccessible(page);
+  });
+
+  test('una socia importada renueva desde su página y el estado de cuenta registra su pago, nunca uno de importe distinto', async ({
+    page,
+    mailbox,
+  }) => {
+    const tag = unique();
+    const fullName = `Rosa Importada ${tag}`;
+    const email = `rosa.${tag}@example.org`;
+    // A fixed, far period end: her status reads "activa" whatever day the test runs.
+    const csv = [
+      'nombre,correo,plan,vence,organizacion',
+      `${fullName},${email},individual,2099-06-30,Geotermia del Bajío`,
+      `Sin Correo ${tag},,individual,2099-06-30,`,
+    ].join('\n');
+
+    await logIn(page);
+    // Renewing needs the bank's details: the reference is paid to them.
+    await open(page, '#/members-settings');
+    await saveBankDetails(page, CLABE);
+    await open(page, '#/members-tools');
+    const importCard = page.getByRole('region', { name: 'Importar socias desde un CSV' });
+    await importCard.getByLabel('Archivo CSV de socias').setInputFiles({
+      name: 'socias.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await importCard.getByLabel('Enviar a cada socia el enlace a su página').check();
+    await importCard.getByRole('button', { name: 'Importar' }).click();
+    await expect(importCard.getByText('Se importó 1 socia.')).toBeVisible();
+    await expect(importCard.getByText(/^Línea 3: /)).toBeVisible();
+    await expectAccessible(page);
+
+    // She gets her page's link, read from the SMTP peer, and asks to renew there: a new reference.
+    const welcome = await mailbox.waitFor(
+      (m) => m.to.includes(email) && /ahora en el sitio$/.test(m.subject),
+    );
+    expect(welcome.text).toContain('30 de junio de 2099');
+    const memberPage = new URL(/https?:\/\/\S+\/Socia\/[A-Za-z0-9_-]+/.exec(welcome.text)![0]).pathname;
+    await page.goto(memberPage);
+    await expect(page.getByText('Activa hasta el 30 de junio de 2099')).toBeVisible();
+    await page.getByRole('button', { name: 'Renovar mi membresía' }).click();
+    const howToPay = page.getByRole('region', { name: 'Cómo pagar tu cuota' });
+    await expect(howToPay).toBeVisible();
+    const facts = await howToPay.locator('dd').allTextContents();
+    const reference = facts.find((text) => /^MEER-/.test(text))!;
+    const amount = facts.find((text) => /MXN$/.test(text))!;
+    expect(reference).toMatch(/^MEER-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    const pesos = amount.replace(/[^\d.]/g, '');
+    await expectAccessible(page);
+
+    // The bank's statement: the line with her reference and amount is proposed; one whose amount
+    // differs is shown, never proposed.
+    await open(page, '#/members-tools');
+    const statement = page.getByRole('region', { name: 'Estado de cuenta del banco' });
+    await statement.getByLabel('Archivo CSV del estado de cuenta').setInputFiles({
+      name: 'estado.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          'Fecha,Concepto,Abono',
+          `02/11/2026,SPEI ${reference} cuota,${pesos}`,
+          `03/11/2026,SPEI ${reference} otra vez,${(Number(pesos) + 1).toFixed(2)}`,
+        ].join('\n'),
+      ),
+    });
+    await statement.getByRole('button', { name: 'Leer el estado de cuenta' }).click();
+    const lines = statement.getByRole('table', { name: 'Movimientos' });
+    await expect(lines.getByRole('row', { name: /otra vez/ })).toContainText('Importe distinto');
+    await expect(lines.getByRole('row', { name: /otra vez/ }).getByRole('checkbox')).toHaveCount(0);
+    await expect(statement.getByRole('checkbox', { name: 'Registrar la línea 2' })).toBeChecked();
+    await statement.getByRole('button', { name: 'Registrar los pagos elegidos' }).click();
+    await expect(statement.getByText('Pagos registrados: 1.')).toBeVisible();
+    await expect(lines.getByRole('row', { name: /cuota/ })).toContainText('Ya registrado');
+
+    // Renewed before her period ended, her new year starts when the old one ends.
+    await page.goto(memberPage);
+    await expect(page.getByText('Activa hasta el 30 de junio de 2100')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Cómo pagar tu cuota' })).toHaveCount(0);
   });
 });

@@ -23,6 +23,8 @@ export const memberMessages = {
   reasonRequired: 'Escribe el motivo',
   notApplication: 'Esta solicitud ya no está en revisión.',
   notPayable: 'Esta socia no tiene una membresía que se pueda pagar.',
+  renewalUnavailable:
+    'Por ahora no podemos darte una referencia de pago: la asociación aún no ha publicado sus datos bancarios. Escríbenos y te ayudamos a renovar.',
   seatPays: 'Las membresías de un lugar corporativo las paga su coordinadora.',
   linkedin: 'Escribe la dirección de tu perfil de LinkedIn (https://www.linkedin.com/in/…)',
   inviteLimit: (seats: number) => `Tu membresía incluye ${seats} lugares: ya los invitaste todos.`,

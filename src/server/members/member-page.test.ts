@@ -4,6 +4,7 @@ import type { MemberAccessPageData, MemberPageData, MemberPagesData } from '../.
 import { memberApiPaths, memberLinks, memberPaths } from '../../shared/member-paths.ts';
 import { consentsOf } from '../consent/consents.repository.ts';
 import { testDialects } from '../test/databases.ts';
+import { BANK_KEY } from './settings.ts';
 import {
   FORM,
   activeMember,
@@ -164,6 +165,28 @@ describe.each(testDialects)('La página de cada socia en %s', (dialect) => {
     expect(mail.text).toContain(data.payment!.reference);
     const renewals = test.peer.messages.filter((m) => m.subject === 'Datos para renovar tu membresía');
     expect(renewals).toHaveLength(1);
+  });
+
+  it('sin datos bancarios guardados, pedir renovar lo dice en su página y no guarda nada', async () => {
+    const { id } = await activeMember(test, '2030-01-15', { email: 'sin-banco@example.org' });
+    const token = await linkFor(test, id);
+    const saved = await test.t.app.db
+      .selectFrom('settings')
+      .selectAll()
+      .where('key', '=', BANK_KEY)
+      .executeTakeFirstOrThrow();
+    await test.t.app.db.deleteFrom('settings').where('key', '=', BANK_KEY).execute();
+    try {
+      const before = await counts();
+      const answer = await post(memberLinks.renew(token));
+      expect(answer.statusCode).toBe(409);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.body).toContain('la asociación aún no ha publicado sus datos bancarios');
+      expect(pageData<MemberPageData>(answer).statusText).toMatch(/^Activa hasta el /);
+      expect(await counts()).toBe(before);
+    } finally {
+      await test.t.app.db.insertInto('settings').values(saved).execute();
+    }
   });
 
   it('se da de baja con un botón: sin recordatorios, sin directorio, y la página lo confirma', async () => {

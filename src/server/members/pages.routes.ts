@@ -161,7 +161,17 @@ export const memberPageRoutes: FastifyPluginAsync = async (app) => {
   app.post<TokenParams>(memberPaths.renew, post, async (request, reply) => {
     const memberId = await memberOf(request.params.token);
     if (!memberId) return unknown(reply, pathOf(request));
-    const renewal = await issueRenewal(context, memberId);
+    const renewal = await issueRenewal(context, memberId).catch((error: unknown) => {
+      // Staff have not saved the bank's details yet: she is told so on her page, not sent away.
+      if (error instanceof HttpError && error.code === 'BANK_SETTINGS_MISSING') return 'no-bank' as const;
+      throw error;
+    });
+    if (renewal === 'no-bank') {
+      request.log.warn({ memberId }, 'a member asked to renew before the bank details were saved');
+      return againWith(reply, request, memberId, 409, {
+        fields: { renew: memberMessages.renewalUnavailable },
+      });
+    }
     return back(reply, request.params.token, renewal ? 'renovar' : undefined);
   });
 

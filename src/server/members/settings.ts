@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { getSetting, setSetting } from '../db/settings.repository.ts';
 
 /** The bank details every payment's instructions name, kept in the settings table as JSON. */
-const BANK_KEY = 'membership_bank';
+export const BANK_KEY = 'membership_bank';
 
 export async function bankSettings(db: Kysely<Database>): Promise<MembershipSettings | undefined> {
   const saved = await getSetting(db, BANK_KEY);

@@ -138,6 +138,7 @@ export function MemberPage({ data }: { data: MemberPageData }) {
             que termine tu periodo, el nuevo empieza cuando termine el actual.
           </p>
           <Form action={action(memberPaths.renew)} compact>
+            <FieldError id="socia-renovar-error" message={fields.renew} />
             <SubmitButton sending={false} variant="accent">
               Renovar mi membresía
             </SubmitButton>
