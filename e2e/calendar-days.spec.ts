@@ -16,6 +16,8 @@ test('Dos eventos el mismo día: el día dice cuántos son y cada uno se abre de
   page,
   request,
 }) => {
+  // Two widths, each with four axe scans and two dialogs: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   // Days apart from where the other calendar tests look (they start from tomorrow and four days on).
   const day = await freeDay(request, addDays(clock.today(), 8));
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
