@@ -10,7 +10,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { Link } from 'react-router';
 import { CSRF_HEADER } from '../../shared/api-paths.ts';
@@ -68,6 +68,31 @@ interface ImportResult {
   errors: { line: number; fields: Record<string, string> }[];
 }
 
+/** A tool of the page on its own card, named by its title, with what it expects said first. */
+function ToolSection({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card component="section" aria-labelledby={id} variant="outlined">
+      <CardContent>
+        <Typography id={id} variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        <Typography color="text.secondary">{intro}</Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Existing members from a CSV: name, e-mail, plan and the last day of their period; no mail unless asked. */
 function ImportCard() {
   const notify = useNotify();
@@ -92,50 +117,47 @@ function ImportCard() {
     }
   };
   return (
-    <Card component="section" aria-labelledby="importar-socias" variant="outlined">
-      <CardContent>
-        <Typography id="importar-socias" variant="h6" component="h2" gutterBottom>
-          Importar socias desde un CSV
-        </Typography>
-        <Typography color="text.secondary">
+    <ToolSection
+      id="importar-socias"
+      title="Importar socias desde un CSV"
+      intro={
+        <>
           Columnas: nombre, correo, plan y fin del periodo (AAAA-MM-DD); organización y puesto si los tienes.
-        </Typography>
-        <form onSubmit={(event) => void submit(event)}>
-          <FileField label="Archivo CSV de socias" onFile={setFile} />
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={notifyMembers}
-                onChange={(event) => setNotifyMembers(event.target.checked)}
-              />
-            }
-            label="Enviar a cada socia el enlace a su página"
-          />
-          <Box>
-            <Button type="submit" variant="contained" disabled={busy}>
-              Importar
-            </Button>
-          </Box>
-        </form>
-        {result ? (
-          <Box sx={{ mt: 2, display: 'grid', gap: 1 }} role="status">
-            <Alert severity={result.errors.length ? 'warning' : 'success'}>
-              {result.imported === 1 ? 'Se importó 1 socia.' : `Se importaron ${result.imported} socias.`}
-            </Alert>
-            {result.duplicates.map((duplicate) => (
-              <Typography key={`d${duplicate.line}`}>
-                Línea {duplicate.line}: {duplicate.email} ya es socia (no se importó otra vez).
-              </Typography>
-            ))}
-            {result.errors.map((error) => (
-              <Typography key={`e${error.line}`} color="error">
-                Línea {error.line}: {Object.values(error.fields).join('; ')}
-              </Typography>
-            ))}
-          </Box>
-        ) : null}
-      </CardContent>
-    </Card>
+        </>
+      }
+    >
+      <form onSubmit={(event) => void submit(event)}>
+        <FileField label="Archivo CSV de socias" onFile={setFile} />
+        <FormControlLabel
+          control={
+            <Checkbox checked={notifyMembers} onChange={(event) => setNotifyMembers(event.target.checked)} />
+          }
+          label="Enviar a cada socia el enlace a su página"
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={busy}>
+            Importar
+          </Button>
+        </Box>
+      </form>
+      {result ? (
+        <Box sx={{ mt: 2, display: 'grid', gap: 1 }} role="status">
+          <Alert severity={result.errors.length ? 'warning' : 'success'}>
+            {result.imported === 1 ? 'Se importó 1 socia.' : `Se importaron ${result.imported} socias.`}
+          </Alert>
+          {result.duplicates.map((duplicate) => (
+            <Typography key={`d${duplicate.line}`}>
+              Línea {duplicate.line}: {duplicate.email} ya es socia (no se importó otra vez).
+            </Typography>
+          ))}
+          {result.errors.map((error) => (
+            <Typography key={`e${error.line}`} color="error">
+              Línea {error.line}: {Object.values(error.fields).join('; ')}
+            </Typography>
+          ))}
+        </Box>
+      ) : null}
+    </ToolSection>
   );
 }
 
@@ -207,73 +229,73 @@ function StatementCard() {
     setChosen(next);
   };
   return (
-    <Card component="section" aria-labelledby="estado-de-cuenta" variant="outlined">
-      <CardContent>
-        <Typography id="estado-de-cuenta" variant="h6" component="h2" gutterBottom>
-          Estado de cuenta del banco
-        </Typography>
-        <Typography color="text.secondary">
+    <ToolSection
+      id="estado-de-cuenta"
+      title="Estado de cuenta del banco"
+      intro={
+        <>
           Sube el CSV de movimientos: se proponen los abonos cuya referencia e importe coinciden con un pago
           pendiente. Un importe distinto nunca se propone.
-        </Typography>
-        <form onSubmit={(event) => void read(event)}>
-          <FileField label="Archivo CSV del estado de cuenta" onFile={setFile} />
-          <Button type="submit" variant="outlined" disabled={busy}>
-            Leer el estado de cuenta
+        </>
+      }
+    >
+      <form onSubmit={(event) => void read(event)}>
+        <FileField label="Archivo CSV del estado de cuenta" onFile={setFile} />
+        <Button type="submit" variant="outlined" disabled={busy}>
+          Leer el estado de cuenta
+        </Button>
+      </form>
+      {outcome ? (
+        <Alert severity="success" role="status" sx={{ mt: 2 }}>
+          {outcome}
+        </Alert>
+      ) : null}
+      {lines ? (
+        <Box sx={{ mt: 2 }}>
+          <SmallTable
+            label="Movimientos"
+            columns={['Registrar', 'Línea', 'Fecha', 'Concepto', 'Importe', 'Resultado', 'Socia']}
+          >
+            {lines.map((line) => (
+              <TableRow key={line.line}>
+                <TableCell padding="checkbox">
+                  {line.match === 'coincide' ? (
+                    <Checkbox
+                      checked={chosen.has(line.line)}
+                      onChange={() => toggle(line.line)}
+                      slotProps={{ input: { 'aria-label': `Registrar la línea ${line.line}` } }}
+                    />
+                  ) : null}
+                </TableCell>
+                <TableCell>{line.line}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.date ?? '—'}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.concept}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {line.amountCents === null ? '—' : formatPesos(line.amountCents)}
+                </TableCell>
+                <TableCell>
+                  {MATCH_LABELS[line.match]}
+                  {line.match === 'importe distinto' && line.expectedCents !== null
+                    ? ` (se esperaba ${formatPesos(line.expectedCents)})`
+                    : ''}
+                </TableCell>
+                <TableCell>
+                  {line.memberId ? <Link to={`/members/${line.memberId}/show`}>{line.fullName}</Link> : '—'}
+                </TableCell>
+              </TableRow>
+            ))}
+          </SmallTable>
+          <Button
+            variant="contained"
+            sx={{ mt: 2 }}
+            disabled={busy || chosen.size === 0}
+            onClick={() => void accept()}
+          >
+            Registrar los pagos elegidos
           </Button>
-        </form>
-        {outcome ? (
-          <Alert severity="success" role="status" sx={{ mt: 2 }}>
-            {outcome}
-          </Alert>
-        ) : null}
-        {lines ? (
-          <Box sx={{ mt: 2 }}>
-            <SmallTable
-              label="Movimientos"
-              columns={['Registrar', 'Línea', 'Fecha', 'Concepto', 'Importe', 'Resultado', 'Socia']}
-            >
-              {lines.map((line) => (
-                <TableRow key={line.line}>
-                  <TableCell padding="checkbox">
-                    {line.match === 'coincide' ? (
-                      <Checkbox
-                        checked={chosen.has(line.line)}
-                        onChange={() => toggle(line.line)}
-                        slotProps={{ input: { 'aria-label': `Registrar la línea ${line.line}` } }}
-                      />
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{line.line}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.date ?? '—'}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.concept}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {line.amountCents === null ? '—' : formatPesos(line.amountCents)}
-                  </TableCell>
-                  <TableCell>
-                    {MATCH_LABELS[line.match]}
-                    {line.match === 'importe distinto' && line.expectedCents !== null
-                      ? ` (se esperaba ${formatPesos(line.expectedCents)})`
-                      : ''}
-                  </TableCell>
-                  <TableCell>
-                    {line.memberId ? <Link to={`/members/${line.memberId}/show`}>{line.fullName}</Link> : '—'}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </SmallTable>
-            <Button
-              variant="contained"
-              sx={{ mt: 2 }}
-              disabled={busy || chosen.size === 0}
-              onClick={() => void accept()}
-            >
-              Registrar los pagos elegidos
-            </Button>
-          </Box>
-        ) : null}
-      </CardContent>
-    </Card>
+        </Box>
+      ) : null}
+    </ToolSection>
   );
 }
 
