@@ -2,15 +2,13 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Checkbox,
   FormControlLabel,
   TableCell,
   TableRow,
   Typography,
 } from '@mui/material';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { Link } from 'react-router';
 import { CSRF_HEADER } from '../../shared/api-paths.ts';
@@ -20,6 +18,7 @@ import { formatPesos } from '../../shared/members.ts';
 import type { ApiError } from '../../shared/schemas.ts';
 import { ApiRequestError, csrfToken } from '../api/client.ts';
 import { adminSend, call } from './admin-api.ts';
+import { SectionCard } from './section-card.tsx';
 import { SmallTable } from './small-table.tsx';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'No se pudo enviar');
@@ -68,31 +67,6 @@ interface ImportResult {
   errors: { line: number; fields: Record<string, string> }[];
 }
 
-/** A tool of the page on its own card, named by its title, with what it expects said first. */
-function ToolSection({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string;
-  title: string;
-  intro: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card component="section" aria-labelledby={id} variant="outlined">
-      <CardContent>
-        <Typography id={id} variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        <Typography color="text.secondary">{intro}</Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
 /** Existing members from a CSV: name, e-mail, plan and the last day of their period; no mail unless asked. */
 function ImportCard() {
   const notify = useNotify();
@@ -117,15 +91,10 @@ function ImportCard() {
     }
   };
   return (
-    <ToolSection
-      id="importar-socias"
-      title="Importar socias desde un CSV"
-      intro={
-        <>
-          Columnas: nombre, correo, plan y fin del periodo (AAAA-MM-DD); organización y puesto si los tienes.
-        </>
-      }
-    >
+    <SectionCard id="importar-socias" title="Importar socias desde un CSV">
+      <Typography color="text.secondary">
+        Columnas: nombre, correo, plan y fin del periodo (AAAA-MM-DD); organización y puesto si los tienes.
+      </Typography>
       <form onSubmit={(event) => void submit(event)}>
         <FileField label="Archivo CSV de socias" onFile={setFile} />
         <FormControlLabel
@@ -157,7 +126,7 @@ function ImportCard() {
           ))}
         </Box>
       ) : null}
-    </ToolSection>
+    </SectionCard>
   );
 }
 
@@ -229,16 +198,11 @@ function StatementCard() {
     setChosen(next);
   };
   return (
-    <ToolSection
-      id="estado-de-cuenta"
-      title="Estado de cuenta del banco"
-      intro={
-        <>
-          Sube el CSV de movimientos: se proponen los abonos cuya referencia e importe coinciden con un pago
-          pendiente. Un importe distinto nunca se propone.
-        </>
-      }
-    >
+    <SectionCard id="estado-de-cuenta" title="Estado de cuenta del banco">
+      <Typography color="text.secondary">
+        Sube el CSV de movimientos: se proponen los abonos cuya referencia e importe coinciden con un pago
+        pendiente. Un importe distinto nunca se propone.
+      </Typography>
       <form onSubmit={(event) => void read(event)}>
         <FileField label="Archivo CSV del estado de cuenta" onFile={setFile} />
         <Button type="submit" variant="outlined" disabled={busy}>
@@ -295,7 +259,7 @@ function StatementCard() {
           </Button>
         </Box>
       ) : null}
-    </ToolSection>
+    </SectionCard>
   );
 }
 
