@@ -9,37 +9,33 @@ import { centsOf } from './members-actions.tsx';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'No se pudo guardar');
 
-/** One plan's terms: its fee in pesos, its period, its grace and its seats. */
-function PlanForm({ plan }: { plan: Plan }) {
+/**
+ * A settings form's state: its values, each field's message and whether it is saving. `bind` ties a
+ * text field to a value (its message under the API's name for it); `save` sends and says how it went.
+ */
+function useSettingsForm<Values extends Record<string, string>>(
+  initial: Values,
+  { clearErrorOnChange = false } = {},
+) {
   const notify = useNotify();
-  const [values, setValues] = useState({
-    name: plan.name,
-    fee: (plan.feeCents / 100).toFixed(2),
-    periodMonths: String(plan.periodMonths),
-    graceDays: String(plan.graceDays),
-    seats: String(plan.seats),
-  });
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues({ ...values, [key]: event.target.value });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const feeCents = centsOf(values.fee);
-    if (Number.isNaN(feeCents)) return setErrors({ feeCents: 'Escribe la cuota en pesos, como 1200.00' });
+  const bind = (key: keyof Values & string, errorKey: string = key) => ({
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => {
+      setValues({ ...values, [key]: event.target.value });
+      if (clearErrorOnChange) setErrors({ ...errors, [key]: '' });
+    },
+    error: Boolean(errors[errorKey]),
+    helperText: errors[errorKey] || ' ',
+  });
+  const save = async (send: () => Promise<unknown>, savedText: string) => {
     setBusy(true);
     try {
-      await adminSend('PUT', memberApiPaths.plan(plan.slug), {
-        data: {
-          name: values.name,
-          feeCents,
-          periodMonths: Number(values.periodMonths),
-          graceDays: Number(values.graceDays),
-          seats: Number(values.seats),
-        },
-      });
+      await send();
       setErrors({});
-      notify(`Plan ${values.name} guardado`, { type: 'success' });
+      notify(savedText, { type: 'success' });
     } catch (error) {
       setErrors(fieldErrors(error));
       notify(messageOf(error), { type: 'error' });
@@ -47,7 +43,36 @@ function PlanForm({ plan }: { plan: Plan }) {
       setBusy(false);
     }
   };
-  const field = (name: string) => ({ error: Boolean(errors[name]), helperText: errors[name] || ' ' });
+  return { values, setValues, errors, setErrors, busy, bind, save, notify };
+}
+
+/** One plan's terms: its fee in pesos, its period, its grace and its seats. */
+function PlanForm({ plan }: { plan: Plan }) {
+  const { values, setErrors, busy, bind, save } = useSettingsForm({
+    name: plan.name,
+    fee: (plan.feeCents / 100).toFixed(2),
+    periodMonths: String(plan.periodMonths),
+    graceDays: String(plan.graceDays),
+    seats: String(plan.seats),
+  });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const feeCents = centsOf(values.fee);
+    if (Number.isNaN(feeCents)) return setErrors({ feeCents: 'Escribe la cuota en pesos, como 1200.00' });
+    await save(
+      () =>
+        adminSend('PUT', memberApiPaths.plan(plan.slug), {
+          data: {
+            name: values.name,
+            feeCents,
+            periodMonths: Number(values.periodMonths),
+            graceDays: Number(values.graceDays),
+            seats: Number(values.seats),
+          },
+        }),
+      `Plan ${values.name} guardado`,
+    );
+  };
   const id = `plan-${plan.slug}`;
   return (
     <Box component="form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={id}>
@@ -58,35 +83,11 @@ function PlanForm({ plan }: { plan: Plan }) {
         </Typography>
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 0, md: 2 }} sx={{ mt: 1 }}>
-        <TextField label="Nombre" value={values.name} onChange={set('name')} {...field('name')} />
-        <TextField
-          label="Cuota (pesos)"
-          value={values.fee}
-          onChange={set('fee')}
-          inputMode="decimal"
-          {...field('feeCents')}
-        />
-        <TextField
-          label="Meses del periodo"
-          type="number"
-          value={values.periodMonths}
-          onChange={set('periodMonths')}
-          {...field('periodMonths')}
-        />
-        <TextField
-          label="Días de gracia"
-          type="number"
-          value={values.graceDays}
-          onChange={set('graceDays')}
-          {...field('graceDays')}
-        />
-        <TextField
-          label="Lugares"
-          type="number"
-          value={values.seats}
-          onChange={set('seats')}
-          {...field('seats')}
-        />
+        <TextField label="Nombre" {...bind('name')} />
+        <TextField label="Cuota (pesos)" inputMode="decimal" {...bind('fee', 'feeCents')} />
+        <TextField label="Meses del periodo" type="number" {...bind('periodMonths')} />
+        <TextField label="Días de gracia" type="number" {...bind('graceDays')} />
+        <TextField label="Lugares" type="number" {...bind('seats')} />
       </Stack>
       <Button type="submit" variant="outlined" disabled={busy} aria-label={`Guardar el plan ${plan.name}`}>
         Guardar
@@ -97,21 +98,18 @@ function PlanForm({ plan }: { plan: Plan }) {
 
 /** The bank details every payment's instructions carry; the CLABE is checked by its control digit. */
 function BankForm() {
-  const notify = useNotify();
-  const [values, setValues] = useState<MembershipSettings>({ bank: '', beneficiary: '', clabe: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { values, setValues, errors, setErrors, busy, bind, save, notify } =
+    useSettingsForm<MembershipSettings>(
+      { bank: '', beneficiary: '', clabe: '' },
+      { clearErrorOnChange: true },
+    );
   const [missing, setMissing] = useState(false);
   useEffect(() => {
     adminGet<{ data: MembershipSettings | null }>(memberApiPaths.settings).then(
       (answer) => (answer.data ? setValues(answer.data) : setMissing(true)),
       (error: unknown) => notify(messageOf(error), { type: 'error' }),
     );
-  }, [notify]);
-  const set = (key: keyof MembershipSettings) => (event: { target: { value: string } }) => {
-    setValues({ ...values, [key]: event.target.value });
-    setErrors({ ...errors, [key]: '' });
-  };
+  }, [notify, setValues]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const clabe = values.clabe.replace(/[\s-]/g, '');
@@ -120,20 +118,11 @@ function BankForm() {
         clabe: 'El dígito de control de la CLABE no coincide: revisa que esté bien escrita',
       });
     }
-    setBusy(true);
-    try {
+    await save(async () => {
       await adminSend('PUT', memberApiPaths.settings, { data: values });
-      setErrors({});
       setMissing(false);
-      notify('Datos bancarios guardados', { type: 'success' });
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      notify(messageOf(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    }, 'Datos bancarios guardados');
   };
-  const field = (name: string) => ({ error: Boolean(errors[name]), helperText: errors[name] || ' ' });
   return (
     <Box component="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Datos bancarios">
       {missing ? (
@@ -142,21 +131,13 @@ function BankForm() {
         </Alert>
       ) : null}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 0, md: 2 }}>
-        <TextField label="Banco" value={values.bank} onChange={set('bank')} required {...field('bank')} />
-        <TextField
-          label="Beneficiaria"
-          value={values.beneficiary}
-          onChange={set('beneficiary')}
-          required
-          {...field('beneficiary')}
-        />
+        <TextField label="Banco" required {...bind('bank')} />
+        <TextField label="Beneficiaria" required {...bind('beneficiary')} />
         <TextField
           label="CLABE"
-          value={values.clabe}
-          onChange={set('clabe')}
           inputMode="numeric"
           required
-          error={Boolean(errors.clabe)}
+          {...bind('clabe')}
           helperText={errors.clabe || '18 dígitos'}
         />
       </Stack>

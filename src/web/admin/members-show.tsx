@@ -1,13 +1,4 @@
-import {
-  Box,
-  Card,
-  CardContent,
-  LinearProgress,
-  Link as MuiLink,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, LinearProgress, Link as MuiLink, TableCell, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { Link } from 'react-router';
@@ -17,6 +8,7 @@ import { memberApiPaths } from '../../shared/member-paths.ts';
 import { formatPesos } from '../../shared/members.ts';
 import { MemberActions, PaymentForm } from './members-actions.tsx';
 import { MemberStatusChip, PLAN_LABELS, dayText } from './members.tsx';
+import { SectionCard } from './section-card.tsx';
 import { SmallTable } from './small-table.tsx';
 
 const when = (instant: string | null) => (instant ? clock.formatShort(instant) : '—');
@@ -50,19 +42,6 @@ const PAYMENT_STATES: Record<string, string> = {
 };
 const actorText = (actor: string) =>
   actor === 'socia' ? 'La socia' : actor === 'sistema' ? 'El sitio' : actor;
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card component="section" aria-labelledby={id} variant="outlined">
-      <CardContent>
-        <Typography id={id} variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -167,7 +146,7 @@ function MemberPage() {
         </Box>
         <MemberActions member={member} />
       </Box>
-      <Section id="socia-datos" title="Datos">
+      <SectionCard id="socia-datos" title="Datos">
         <Facts
           rows={[
             ['Número de socia', member.number ?? '—'],
@@ -204,15 +183,15 @@ function MemberPage() {
               : []),
           ]}
         />
-      </Section>
-      <Section id="socia-pagos" title="Pagos y recibos">
+      </SectionCard>
+      <SectionCard id="socia-pagos" title="Pagos y recibos">
         <Payments member={member} />
         <Box sx={{ mt: 2 }}>
           <PaymentForm member={member} />
         </Box>
-      </Section>
+      </SectionCard>
       {member.seats.length > 0 || member.invitations.length > 0 ? (
-        <Section id="socia-lugares" title="Lugares corporativos">
+        <SectionCard id="socia-lugares" title="Lugares corporativos">
           <SmallTable label="Lugares" columns={['Correo', 'Invitada', 'Aceptó']}>
             {member.invitations.map((invitation) => (
               <TableRow key={invitation.email}>
@@ -222,14 +201,14 @@ function MemberPage() {
               </TableRow>
             ))}
           </SmallTable>
-        </Section>
+        </SectionCard>
       ) : null}
-      <Section id="socia-recordatorios" title="Recordatorios de renovación">
+      <SectionCard id="socia-recordatorios" title="Recordatorios de renovación">
         <Reminders member={member} />
-      </Section>
-      <Section id="socia-historial" title="Historial">
+      </SectionCard>
+      <SectionCard id="socia-historial" title="Historial">
         <History member={member} />
-      </Section>
+      </SectionCard>
     </Box>
   );
 }

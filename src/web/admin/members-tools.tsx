@@ -2,8 +2,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Checkbox,
   FormControlLabel,
   TableCell,
@@ -20,6 +18,7 @@ import { formatPesos } from '../../shared/members.ts';
 import type { ApiError } from '../../shared/schemas.ts';
 import { ApiRequestError, csrfToken } from '../api/client.ts';
 import { adminSend, call } from './admin-api.ts';
+import { SectionCard } from './section-card.tsx';
 import { SmallTable } from './small-table.tsx';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'No se pudo enviar');
@@ -92,50 +91,42 @@ function ImportCard() {
     }
   };
   return (
-    <Card component="section" aria-labelledby="importar-socias" variant="outlined">
-      <CardContent>
-        <Typography id="importar-socias" variant="h6" component="h2" gutterBottom>
-          Importar socias desde un CSV
-        </Typography>
-        <Typography color="text.secondary">
-          Columnas: nombre, correo, plan y fin del periodo (AAAA-MM-DD); organización y puesto si los tienes.
-        </Typography>
-        <form onSubmit={(event) => void submit(event)}>
-          <FileField label="Archivo CSV de socias" onFile={setFile} />
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={notifyMembers}
-                onChange={(event) => setNotifyMembers(event.target.checked)}
-              />
-            }
-            label="Enviar a cada socia el enlace a su página"
-          />
-          <Box>
-            <Button type="submit" variant="contained" disabled={busy}>
-              Importar
-            </Button>
-          </Box>
-        </form>
-        {result ? (
-          <Box sx={{ mt: 2, display: 'grid', gap: 1 }} role="status">
-            <Alert severity={result.errors.length ? 'warning' : 'success'}>
-              {result.imported === 1 ? 'Se importó 1 socia.' : `Se importaron ${result.imported} socias.`}
-            </Alert>
-            {result.duplicates.map((duplicate) => (
-              <Typography key={`d${duplicate.line}`}>
-                Línea {duplicate.line}: {duplicate.email} ya es socia (no se importó otra vez).
-              </Typography>
-            ))}
-            {result.errors.map((error) => (
-              <Typography key={`e${error.line}`} color="error">
-                Línea {error.line}: {Object.values(error.fields).join('; ')}
-              </Typography>
-            ))}
-          </Box>
-        ) : null}
-      </CardContent>
-    </Card>
+    <SectionCard id="importar-socias" title="Importar socias desde un CSV">
+      <Typography color="text.secondary">
+        Columnas: nombre, correo, plan y fin del periodo (AAAA-MM-DD); organización y puesto si los tienes.
+      </Typography>
+      <form onSubmit={(event) => void submit(event)}>
+        <FileField label="Archivo CSV de socias" onFile={setFile} />
+        <FormControlLabel
+          control={
+            <Checkbox checked={notifyMembers} onChange={(event) => setNotifyMembers(event.target.checked)} />
+          }
+          label="Enviar a cada socia el enlace a su página"
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={busy}>
+            Importar
+          </Button>
+        </Box>
+      </form>
+      {result ? (
+        <Box sx={{ mt: 2, display: 'grid', gap: 1 }} role="status">
+          <Alert severity={result.errors.length ? 'warning' : 'success'}>
+            {result.imported === 1 ? 'Se importó 1 socia.' : `Se importaron ${result.imported} socias.`}
+          </Alert>
+          {result.duplicates.map((duplicate) => (
+            <Typography key={`d${duplicate.line}`}>
+              Línea {duplicate.line}: {duplicate.email} ya es socia (no se importó otra vez).
+            </Typography>
+          ))}
+          {result.errors.map((error) => (
+            <Typography key={`e${error.line}`} color="error">
+              Línea {error.line}: {Object.values(error.fields).join('; ')}
+            </Typography>
+          ))}
+        </Box>
+      ) : null}
+    </SectionCard>
   );
 }
 
@@ -207,73 +198,68 @@ function StatementCard() {
     setChosen(next);
   };
   return (
-    <Card component="section" aria-labelledby="estado-de-cuenta" variant="outlined">
-      <CardContent>
-        <Typography id="estado-de-cuenta" variant="h6" component="h2" gutterBottom>
-          Estado de cuenta del banco
-        </Typography>
-        <Typography color="text.secondary">
-          Sube el CSV de movimientos: se proponen los abonos cuya referencia e importe coinciden con un pago
-          pendiente. Un importe distinto nunca se propone.
-        </Typography>
-        <form onSubmit={(event) => void read(event)}>
-          <FileField label="Archivo CSV del estado de cuenta" onFile={setFile} />
-          <Button type="submit" variant="outlined" disabled={busy}>
-            Leer el estado de cuenta
+    <SectionCard id="estado-de-cuenta" title="Estado de cuenta del banco">
+      <Typography color="text.secondary">
+        Sube el CSV de movimientos: se proponen los abonos cuya referencia e importe coinciden con un pago
+        pendiente. Un importe distinto nunca se propone.
+      </Typography>
+      <form onSubmit={(event) => void read(event)}>
+        <FileField label="Archivo CSV del estado de cuenta" onFile={setFile} />
+        <Button type="submit" variant="outlined" disabled={busy}>
+          Leer el estado de cuenta
+        </Button>
+      </form>
+      {outcome ? (
+        <Alert severity="success" role="status" sx={{ mt: 2 }}>
+          {outcome}
+        </Alert>
+      ) : null}
+      {lines ? (
+        <Box sx={{ mt: 2 }}>
+          <SmallTable
+            label="Movimientos"
+            columns={['Registrar', 'Línea', 'Fecha', 'Concepto', 'Importe', 'Resultado', 'Socia']}
+          >
+            {lines.map((line) => (
+              <TableRow key={line.line}>
+                <TableCell padding="checkbox">
+                  {line.match === 'coincide' ? (
+                    <Checkbox
+                      checked={chosen.has(line.line)}
+                      onChange={() => toggle(line.line)}
+                      slotProps={{ input: { 'aria-label': `Registrar la línea ${line.line}` } }}
+                    />
+                  ) : null}
+                </TableCell>
+                <TableCell>{line.line}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.date ?? '—'}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.concept}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {line.amountCents === null ? '—' : formatPesos(line.amountCents)}
+                </TableCell>
+                <TableCell>
+                  {MATCH_LABELS[line.match]}
+                  {line.match === 'importe distinto' && line.expectedCents !== null
+                    ? ` (se esperaba ${formatPesos(line.expectedCents)})`
+                    : ''}
+                </TableCell>
+                <TableCell>
+                  {line.memberId ? <Link to={`/members/${line.memberId}/show`}>{line.fullName}</Link> : '—'}
+                </TableCell>
+              </TableRow>
+            ))}
+          </SmallTable>
+          <Button
+            variant="contained"
+            sx={{ mt: 2 }}
+            disabled={busy || chosen.size === 0}
+            onClick={() => void accept()}
+          >
+            Registrar los pagos elegidos
           </Button>
-        </form>
-        {outcome ? (
-          <Alert severity="success" role="status" sx={{ mt: 2 }}>
-            {outcome}
-          </Alert>
-        ) : null}
-        {lines ? (
-          <Box sx={{ mt: 2 }}>
-            <SmallTable
-              label="Movimientos"
-              columns={['Registrar', 'Línea', 'Fecha', 'Concepto', 'Importe', 'Resultado', 'Socia']}
-            >
-              {lines.map((line) => (
-                <TableRow key={line.line}>
-                  <TableCell padding="checkbox">
-                    {line.match === 'coincide' ? (
-                      <Checkbox
-                        checked={chosen.has(line.line)}
-                        onChange={() => toggle(line.line)}
-                        slotProps={{ input: { 'aria-label': `Registrar la línea ${line.line}` } }}
-                      />
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{line.line}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.date ?? '—'}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.concept}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {line.amountCents === null ? '—' : formatPesos(line.amountCents)}
-                  </TableCell>
-                  <TableCell>
-                    {MATCH_LABELS[line.match]}
-                    {line.match === 'importe distinto' && line.expectedCents !== null
-                      ? ` (se esperaba ${formatPesos(line.expectedCents)})`
-                      : ''}
-                  </TableCell>
-                  <TableCell>
-                    {line.memberId ? <Link to={`/members/${line.memberId}/show`}>{line.fullName}</Link> : '—'}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </SmallTable>
-            <Button
-              variant="contained"
-              sx={{ mt: 2 }}
-              disabled={busy || chosen.size === 0}
-              onClick={() => void accept()}
-            >
-              Registrar los pagos elegidos
-            </Button>
-          </Box>
-        ) : null}
-      </CardContent>
-    </Card>
+        </Box>
+      ) : null}
+    </SectionCard>
   );
 }
 

@@ -1,4 +1,3 @@
-import DownloadIcon from '@mui/icons-material/FileDownload';
 import SettingsIcon from '@mui/icons-material/Settings';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import { Box, Chip, Button as MuiButton, Paper, Typography } from '@mui/material';
@@ -8,19 +7,17 @@ import {
   Datagrid,
   FunctionField,
   List,
-  SearchInput,
-  SelectInput,
   SimpleList,
   TextField,
   TopToolbar,
-  useListContext,
   type RaRecord,
 } from 'react-admin';
 import { Link } from 'react-router';
 import type { MemberListItem, MembersSummary } from '../../shared/member-schemas.ts';
 import { memberApiPaths } from '../../shared/member-paths.ts';
 import { MEMBER_STATUSES, MEMBER_STATUS_LABELS, PLAN_SLUGS, longDay } from '../../shared/members.ts';
-import { adminGet, queryString } from './admin-api.ts';
+import { adminGet } from './admin-api.ts';
+import { ExportCsvButton, choiceFilter, searchFilter } from './list-filters.tsx';
 import { EmptyState, useIsSmall } from './list-layout.tsx';
 import { memberQuery } from './members-query.ts';
 
@@ -54,36 +51,15 @@ export function MemberStatusChip({ status }: { status: string }) {
 export const dayText = (day: string | null | undefined) => (day ? longDay(day) : '—');
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Nombre, correo o número" />,
-  <SelectInput
-    key="status"
-    source="status"
-    label="Estado"
-    choices={STATUS_CHOICES}
-    emptyText="Todos"
-    alwaysOn
-  />,
-  <SelectInput key="plan" source="plan" label="Plan" choices={PLAN_CHOICES} emptyText="Todos" alwaysOn />,
+  searchFilter('Nombre, correo o número'),
+  choiceFilter('status', 'Estado', STATUS_CHOICES),
+  choiceFilter('plan', 'Plan', PLAN_CHOICES),
   <BooleanInput key="ending" source="ending" label="Vence en 30 días" alwaysOn />,
 ];
 
-function ExportCsvButton() {
-  const { filterValues } = useListContext();
-  return (
-    <MuiButton
-      size="small"
-      startIcon={<DownloadIcon />}
-      href={memberApiPaths.csv + queryString(memberQuery(filterValues as Record<string, unknown>))}
-      download
-    >
-      Exportar CSV
-    </MuiButton>
-  );
-}
-
 const ListActions = () => (
   <TopToolbar sx={{ flexWrap: 'wrap' }}>
-    <ExportCsvButton />
+    <ExportCsvButton path={memberApiPaths.csv} query={memberQuery} />
     <MuiButton size="small" component={Link} to="/members-tools" startIcon={<UploadIcon />}>
       Importar y estado de cuenta
     </MuiButton>

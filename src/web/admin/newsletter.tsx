@@ -1,5 +1,4 @@
-import DownloadIcon from '@mui/icons-material/FileDownload';
-import { Button as MuiButton, Chip, LinearProgress } from '@mui/material';
+import { Chip, LinearProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import {
   Create,
@@ -8,7 +7,6 @@ import {
   Edit,
   FunctionField,
   List,
-  SearchInput,
   SelectInput,
   SimpleForm,
   SimpleList,
@@ -17,12 +15,12 @@ import {
   TopToolbar,
   maxLength,
   required,
-  useListContext,
   useRecordContext,
 } from 'react-admin';
 import type { Campaign, SubscriberItem } from '../../shared/admin-schemas.ts';
 import { clock } from '../../shared/clock.ts';
-import { adminPaths, queryString } from './admin-api.ts';
+import { adminPaths } from './admin-api.ts';
+import { ExportCsvButton, choiceFilter, searchFilter } from './list-filters.tsx';
 import { EmptyState, useIsSmall } from './list-layout.tsx';
 import {
   AUDIENCE_CHOICES,
@@ -64,31 +62,9 @@ function SubscriberStatusChip({ status }: { status: SubscriberItem['status'] }) 
 }
 
 const subscriberFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Correo o nombre" />,
-  <SelectInput
-    key="status"
-    source="status"
-    label="Estado"
-    choices={SUBSCRIBER_STATUS_CHOICES}
-    emptyText="Todos"
-    alwaysOn
-  />,
+  searchFilter('Correo o nombre'),
+  choiceFilter('status', 'Estado', SUBSCRIBER_STATUS_CHOICES),
 ];
-
-/** The list as filtered now, as CSV (the server neutralises cells a spreadsheet would run as formulas). */
-function ExportSubscribersButton() {
-  const { filterValues } = useListContext();
-  return (
-    <MuiButton
-      size="small"
-      startIcon={<DownloadIcon />}
-      href={adminPaths.newsletterSubscribersCsv + queryString(filterValues as Record<string, unknown>)}
-      download
-    >
-      Exportar CSV
-    </MuiButton>
-  );
-}
 
 export function SubscriberList() {
   const small = useIsSmall();
@@ -98,7 +74,8 @@ export function SubscriberList() {
       filters={subscriberFilters}
       actions={
         <TopToolbar>
-          <ExportSubscribersButton />
+          {/* The server neutralises cells a spreadsheet would run as formulas. */}
+          <ExportCsvButton path={adminPaths.newsletterSubscribersCsv} />
         </TopToolbar>
       }
       perPage={25}

@@ -1,20 +1,18 @@
-import DownloadIcon from '@mui/icons-material/FileDownload';
-import { Button as MuiButton, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import {
   Datagrid,
   DateInput,
   FilterButton,
   FunctionField,
   List,
-  SearchInput,
   SelectInput,
   SimpleList,
   TextField,
   TopToolbar,
-  useListContext,
   type RaRecord,
 } from 'react-admin';
-import { adminPaths, queryString, type InboxItem } from './admin-api.ts';
+import { adminPaths, type InboxItem } from './admin-api.ts';
+import { ExportCsvButton, choiceFilter, searchFilter } from './list-filters.tsx';
 import { EmptyState, useIsSmall } from './list-layout.tsx';
 import { clock } from '../../shared/clock.ts';
 import {
@@ -28,16 +26,9 @@ import {
 } from './request-parts.tsx';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Nombre, empresa o correo" />,
-  <SelectInput key="kind" source="kind" label="Tipo" choices={KIND_CHOICES} emptyText="Todos" alwaysOn />,
-  <SelectInput
-    key="status"
-    source="status"
-    label="Estado"
-    choices={STATUS_CHOICES}
-    emptyText="Todos"
-    alwaysOn
-  />,
+  searchFilter('Nombre, empresa o correo'),
+  choiceFilter('kind', 'Tipo', KIND_CHOICES),
+  choiceFilter('status', 'Estado', STATUS_CHOICES),
   <SelectInput
     key="spam"
     source="spam"
@@ -52,25 +43,10 @@ const filters = [
   <DateInput key="to" source="to" label="Hasta" />,
 ];
 
-/** Downloads the list as filtered now; the browser sends the session cookie with the link. */
-function ExportCsvButton() {
-  const { filterValues } = useListContext();
-  return (
-    <MuiButton
-      size="small"
-      startIcon={<DownloadIcon />}
-      href={adminPaths.requestsCsv + queryString(filterValues as Record<string, unknown>)}
-      download
-    >
-      Exportar CSV
-    </MuiButton>
-  );
-}
-
 const ListActions = () => (
   <TopToolbar>
     <FilterButton />
-    <ExportCsvButton />
+    <ExportCsvButton path={adminPaths.requestsCsv} />
   </TopToolbar>
 );
 

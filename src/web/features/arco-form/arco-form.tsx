@@ -1,13 +1,10 @@
 import { CircleCheck, Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { pagePaths } from '../../../shared/api-paths.ts';
 import { privacyApiRoutes } from '../../../shared/privacy-paths.ts';
 import { ARCO_RIGHTS, ARCO_RIGHT_LABELS, formatDueDay } from '../../../shared/arco.ts';
 import type { ArcoFormAnswer } from '../../../shared/form-answer.ts';
-import { apiMessages } from '../../../shared/messages.ts';
-import { ArcoRequestSchema, type ArcoFieldName, type ArcoReceipt } from '../../../shared/privacy-schemas.ts';
-import { fieldMessages } from '../../../shared/schemas.ts';
-import { ApiRequestError, sendJson } from '../../api/client.ts';
+import { ArcoRequestSchema, type ArcoReceipt } from '../../../shared/privacy-schemas.ts';
 import { Button } from '../../components/button.tsx';
 import {
   ChoiceField,
@@ -21,14 +18,13 @@ import { FormNotice } from '../../components/form/form-page.tsx';
 import { FieldGrid, Form, FormAlert, SubmitButton } from '../../components/form/form.tsx';
 import { PrivacyShortNotice } from '../../components/form/privacy-short-notice.tsx';
 import { arcoPage, formPurposes } from '../../content/privacy.ts';
+import { useCheckedSend } from '../../lib/use-checked-send.ts';
 
 export interface ArcoFormProps {
   /** The server's answer to the form posted without script: the form again, or its receipt. */
   answer?: ArcoFormAnswer;
   labelledBy: string;
 }
-
-type Fields = Partial<Record<ArcoFieldName | '_', string>>;
 
 const RIGHT_OPTIONS = ARCO_RIGHTS.map((value) => ({
   value,
@@ -43,49 +39,14 @@ const RIGHT_OPTIONS = ARCO_RIGHTS.map((value) => ({
  */
 export function ArcoForm({ answer, labelledBy }: ArcoFormProps) {
   const baseId = useId();
-  const [fields, setFields] = useState<Fields>(answer?.fields ?? {});
-  const [message, setMessage] = useState<string | undefined>(answer?.message);
-  const [receipt, setReceipt] = useState<ArcoReceipt | undefined>(answer?.receipt);
-  const [busy, setBusy] = useState(false);
+  const { fields, message, receipt, busy, onSubmit, another } = useCheckedSend<ArcoReceipt, ArcoReceipt>({
+    answer,
+    schema: ArcoRequestSchema,
+    url: privacyApiRoutes.privacyRequests,
+    order: ['fullName', 'email', 'right', 'details'],
+  });
 
-  if (receipt)
-    return (
-      <ArcoReceiptNotice
-        receipt={receipt}
-        onAnother={answer?.receipt ? undefined : () => setReceipt(undefined)}
-      />
-    );
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    const parsed = ArcoRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const refused = fieldMessages(parsed.error.issues);
-      setFields(refused);
-      setMessage(apiMessages.validation);
-      focusFirstInvalid(form, refused);
-      return;
-    }
-    setBusy(true);
-    try {
-      const { data } = await sendJson<{ data: ArcoReceipt }>('POST', privacyApiRoutes.privacyRequests, {
-        data: parsed.data,
-      });
-      form.reset();
-      setFields({});
-      setMessage(undefined);
-      setReceipt(data);
-    } catch (error) {
-      if (error instanceof ApiRequestError) {
-        setFields(error.status === 400 ? error.fields : {});
-        setMessage(error.message);
-      } else setMessage(apiMessages.internal);
-    } finally {
-      setBusy(false);
-    }
-  };
+  if (receipt) return <ArcoReceiptNotice receipt={receipt} onAnother={another} />;
 
   const field = fieldBinding(baseId, fields, answer?.values);
 
@@ -137,10 +98,4 @@ export function ArcoReceiptNotice({ receipt, onAnother }: { receipt: ArcoReceipt
       ) : null}
     </FormNotice>
   );
-}
-
-/** Puts the focus on the first field to correct, in the form's order. */
-function focusFirstInvalid(form: HTMLFormElement, refused: Fields) {
-  const first = (['fullName', 'email', 'right', 'details'] as const).find((name) => refused[name]);
-  if (first) requestAnimationFrame(() => form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
 }

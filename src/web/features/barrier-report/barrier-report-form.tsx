@@ -1,32 +1,27 @@
 import { CircleCheck, Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { formatDueDay } from '../../../shared/arco.ts';
 import {
   BARRIER_ANSWER_BUSINESS_DAYS,
   BarrierReportSchema,
   barrierApiRoutes,
   barrierPaths,
-  type BarrierFieldName,
   type BarrierReceipt,
 } from '../../../shared/barriers.ts';
 import type { BarrierFormAnswer } from '../../../shared/form-answer.ts';
-import { apiMessages } from '../../../shared/messages.ts';
-import { fieldMessages } from '../../../shared/schemas.ts';
-import { ApiRequestError, sendJson } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { Honeypot, TextField, TextareaField, fieldBinding } from '../../components/form/field.tsx';
 import { FormNotice } from '../../components/form/form-page.tsx';
 import { Form, FormAlert, SubmitButton } from '../../components/form/form.tsx';
 import { PrivacyShortNotice } from '../../components/form/privacy-short-notice.tsx';
 import { formPurposes } from '../../content/privacy.ts';
+import { useCheckedSend } from '../../lib/use-checked-send.ts';
 
 export interface BarrierReportFormProps {
   /** The server's answer to the form posted without script: the form again, or its receipt. */
   answer?: BarrierFormAnswer;
   labelledBy: string;
 }
-
-type Fields = Partial<Record<BarrierFieldName | '_', string>>;
 
 const TEXTS = {
   pageUrl: 'Dirección o nombre de la página',
@@ -51,50 +46,17 @@ const TEXTS = {
  */
 export function BarrierReportForm({ answer, labelledBy }: BarrierReportFormProps) {
   const baseId = useId();
-  const [fields, setFields] = useState<Fields>(answer?.fields ?? {});
-  const [message, setMessage] = useState<string | undefined>(answer?.message);
-  const [receipt, setReceipt] = useState<Partial<BarrierReceipt> | undefined>(answer?.receipt);
-  const [busy, setBusy] = useState(false);
+  const { fields, message, receipt, busy, onSubmit, another } = useCheckedSend<
+    Partial<BarrierReceipt>,
+    BarrierReceipt
+  >({
+    answer,
+    schema: BarrierReportSchema,
+    url: barrierApiRoutes.report,
+    order: ['pageUrl', 'details', 'email'],
+  });
 
-  if (receipt)
-    return (
-      <BarrierReceiptNotice
-        receipt={receipt}
-        onAnother={answer?.receipt ? undefined : () => setReceipt(undefined)}
-      />
-    );
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    const parsed = BarrierReportSchema.safeParse(values);
-    if (!parsed.success) {
-      const refused = fieldMessages(parsed.error.issues);
-      setFields(refused);
-      setMessage(apiMessages.validation);
-      const first = (['pageUrl', 'details', 'email'] as const).find((name) => refused[name]);
-      if (first) requestAnimationFrame(() => form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
-      return;
-    }
-    setBusy(true);
-    try {
-      const { data } = await sendJson<{ data: BarrierReceipt }>('POST', barrierApiRoutes.report, {
-        data: parsed.data,
-      });
-      form.reset();
-      setFields({});
-      setMessage(undefined);
-      setReceipt(data);
-    } catch (error) {
-      if (error instanceof ApiRequestError) {
-        setFields(error.status === 400 ? error.fields : {});
-        setMessage(error.message);
-      } else setMessage(apiMessages.internal);
-    } finally {
-      setBusy(false);
-    }
-  };
+  if (receipt) return <BarrierReceiptNotice receipt={receipt} onAnother={another} />;
 
   const field = fieldBinding(baseId, fields, answer?.values);
 

@@ -1,19 +1,11 @@
-import { UserPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { registrationPaths } from '../../../shared/registration-paths.ts';
 import { registrationMessages } from '../../../shared/registration-messages.ts';
 import type { Event } from '../../../shared/schemas.ts';
 import type { RegistrationAnswer } from '../../../shared/registrations.ts';
 import { ApiRequestError, sendJson } from '../../api/client.ts';
-import {
-  CheckboxField,
-  Honeypot,
-  PERSON_FIELDS,
-  TextField,
-  fieldBinding,
-} from '../../components/form/field.tsx';
-import { FieldGrid, Form, FormStatus, SubmitButton } from '../../components/form/form.tsx';
-import { PrivacyShortNotice } from '../../components/form/privacy-short-notice.tsx';
+import { Form, FormStatus } from '../../components/form/form.tsx';
+import { RegistrationFields } from './registration-fields.tsx';
 import styles from './registration-form.module.css';
 
 /** Whether people can sign up for this event now: registration on and the start still to come. */
@@ -81,8 +73,6 @@ export function RegistrationForm({ event }: { event: Event }) {
     }
   }
 
-  const field = fieldBinding(baseId, fields);
-
   return (
     <section className={styles.box} aria-labelledby={headingId}>
       <h2 className={styles.heading} id={headingId}>
@@ -99,26 +89,13 @@ export function RegistrationForm({ event }: { event: Event }) {
           busy={sending}
           onSubmit={(formEvent) => void submit(formEvent)}
         >
-          <FieldGrid>
-            <TextField {...PERSON_FIELDS.fullName} {...field('fullName')} required />
-            <TextField {...PERSON_FIELDS.email} {...field('email')} required />
-          </FieldGrid>
-          {/* Unticked: the newsletter is a voluntary purpose, asked for apart (a confirmation mail follows). */}
-          <CheckboxField
-            id={`${baseId}-newsletter`}
-            name="newsletter"
-            label={registrationMessages.newsletterOptIn}
-          />
-          <Honeypot id={`${baseId}-website`} label="No llenes este campo" />
-          {result && !result.ok ? (
-            <FormStatus role="alert" tone="error">
-              {result.text}
-            </FormStatus>
-          ) : null}
-          <SubmitButton icon={<UserPlus />} sending={sending} sendingLabel="Enviando…">
-            Registrarme
-          </SubmitButton>
-          <PrivacyShortNotice purpose="registrarte en este evento y enviarte la confirmación, los avisos de tu lugar y un recordatorio" />
+          <RegistrationFields formId={baseId} fields={fields} sending={sending} sendingLabel="Enviando…">
+            {result && !result.ok ? (
+              <FormStatus role="alert" tone="error">
+                {result.text}
+              </FormStatus>
+            ) : null}
+          </RegistrationFields>
         </Form>
       )}
     </section>

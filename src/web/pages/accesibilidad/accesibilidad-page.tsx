@@ -1,22 +1,11 @@
-import type { ReactNode } from 'react';
 import { barrierPaths } from '../../../shared/barriers.ts';
 import { FormCard } from '../../components/form/form-page.tsx';
+import { LegalSection, LegalText } from '../../components/legal-text.tsx';
 import { BarrierReportForm } from '../../features/barrier-report/barrier-report-form.tsx';
 import { useFormAnswer } from '../../lib/form-answer.tsx';
 import { useLocation } from '../../lib/router.tsx';
 import styles from './accesibilidad-page.module.css';
 import { checkDay, lastAutomaticCheck, statement } from './statement.ts';
-
-function Block({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
-  return (
-    <section id={id} className={styles.block} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.heading}>
-        {heading}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** The date and the pages of the last automatic check, as the build wrote them, or that there is none. */
 function LastCheck() {
@@ -54,51 +43,46 @@ export function AccesibilidadPage() {
         ? { kind: 'barrera' as const, values: {}, fields: {}, receipt: {} }
         : undefined;
   return (
-    <article className={`section ${styles.page}`} aria-labelledby="accesibilidad-title">
-      <div className={`container ${styles.inner}`}>
-        <h1 id="accesibilidad-title" className="section-title">
-          {statement.title}
-        </h1>
-        <p className={styles.intro}>{statement.intro}</p>
-        <Block id="compromiso" heading={statement.commitment.heading}>
-          {statement.commitment.paragraphs.map((text) => (
-            <p key={text}>{text}</p>
+    <LegalText titleId="accesibilidad-title" title={statement.title}>
+      <p className={styles.intro}>{statement.intro}</p>
+      <LegalSection id="compromiso" heading={statement.commitment.heading}>
+        {statement.commitment.paragraphs.map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+      </LegalSection>
+      <LegalSection id="objetivo" heading={statement.target.heading}>
+        {statement.target.paragraphs.map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+        <ul>
+          {statement.target.limits.map((text) => (
+            <li key={text}>{text}</li>
           ))}
-        </Block>
-        <Block id="objetivo" heading={statement.target.heading}>
-          {statement.target.paragraphs.map((text) => (
-            <p key={text}>{text}</p>
+        </ul>
+      </LegalSection>
+      <LegalSection id="pruebas" heading={statement.tested.heading}>
+        <ul>
+          {statement.tested.list.map((text) => (
+            <li key={text}>{text}</li>
           ))}
-          <ul>
-            {statement.target.limits.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
-        </Block>
-        <Block id="pruebas" heading={statement.tested.heading}>
-          <ul>
-            {statement.tested.list.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
-        </Block>
-        <Block id="revision" heading={statement.checks.heading}>
-          {statement.checks.paragraphs.map((text) => (
-            <p key={text}>{text}</p>
-          ))}
-          <LastCheck />
-        </Block>
-        <Block id="reportar" heading={statement.report.heading}>
-          {statement.report.paragraphs.map((text) => (
-            <p key={text}>{text}</p>
-          ))}
-          <div className={styles.form}>
-            <FormCard title={statement.report.formTitle} titleId="barrera-form-title">
-              <BarrierReportForm answer={answer} labelledBy="barrera-form-title" />
-            </FormCard>
-          </div>
-        </Block>
-      </div>
-    </article>
+        </ul>
+      </LegalSection>
+      <LegalSection id="revision" heading={statement.checks.heading}>
+        {statement.checks.paragraphs.map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+        <LastCheck />
+      </LegalSection>
+      <LegalSection id="reportar" heading={statement.report.heading}>
+        {statement.report.paragraphs.map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+        <div className={styles.form}>
+          <FormCard title={statement.report.formTitle} titleId="barrera-form-title">
+            <BarrierReportForm answer={answer} labelledBy="barrera-form-title" />
+          </FormCard>
+        </div>
+      </LegalSection>
+    </LegalText>
   );
 }

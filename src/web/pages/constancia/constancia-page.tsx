@@ -1,8 +1,8 @@
 import { BadgeCheck, CircleX, TriangleAlert } from 'lucide-react';
 import { certificateLinks, type CertificatePageData } from '../../../shared/certificates.ts';
 import { buttonClassName } from '../../components/button.tsx';
-import { Card } from '../../components/card.tsx';
 import { FormNotice, FormPage } from '../../components/form/form-page.tsx';
+import { FormFacts, FormPageTitle, FormRecord } from '../../components/form/form-page-parts.tsx';
 import { usePrivateData } from '../../lib/private-data.tsx';
 import { useLocation } from '../../lib/router.tsx';
 import styles from './constancia-page.module.css';
@@ -36,28 +36,28 @@ export function ConstanciaPage() {
   const valid = data.status === 'Vigente';
   return (
     <FormPage labelledBy="constancia-title">
-      <h1 id="constancia-title" className={styles.title}>
-        Verificación de constancia
-      </h1>
-      <Card padding="lg" className={styles.card}>
-        <p className={valid ? styles.valid : styles.revoked}>
-          {valid ? <BadgeCheck aria-hidden="true" size={22} /> : <CircleX aria-hidden="true" size={22} />}
-          <span>{data.status}</span>
-        </p>
-        <dl className={styles.facts}>
-          <dt>Constancia</dt>
-          <dd>Constancia de participación</dd>
-          <dt>Otorgada a</dt>
-          <dd>{data.fullName || '—'}</dd>
-          <dt>Evento</dt>
-          <dd>{data.eventName}</dd>
-          <dt>Fecha</dt>
-          <dd>{data.dateText}</dd>
-          <dt>Duración</dt>
-          <dd>{data.hours === 1 ? '1 hora' : `${data.hours} horas`}</dd>
-          <dt>Folio</dt>
-          <dd className={styles.code}>{folio}</dd>
-        </dl>
+      <FormPageTitle id="constancia-title">Verificación de constancia</FormPageTitle>
+      <FormRecord
+        tone={valid ? 'ok' : 'stop'}
+        icon={valid ? <BadgeCheck aria-hidden="true" size={22} /> : <CircleX aria-hidden="true" size={22} />}
+        status={data.status}
+        facts={
+          <FormFacts plainTerms>
+            <dt>Constancia</dt>
+            <dd>Constancia de participación</dd>
+            <dt>Otorgada a</dt>
+            <dd>{data.fullName || '—'}</dd>
+            <dt>Evento</dt>
+            <dd>{data.eventName}</dd>
+            <dt>Fecha</dt>
+            <dd>{data.dateText}</dd>
+            <dt>Duración</dt>
+            <dd>{data.hours === 1 ? '1 hora' : `${data.hours} horas`}</dd>
+            <dt>Folio</dt>
+            <dd className={styles.code}>{folio}</dd>
+          </FormFacts>
+        }
+      >
         {valid ? (
           <p className={styles.hint}>
             Esta constancia fue emitida por la asociación y sigue vigente. La fecha se lee en la hora del
@@ -68,7 +68,7 @@ export function ConstanciaPage() {
             La asociación revocó esta constancia: ya no acredita la participación.
           </p>
         )}
-      </Card>
+      </FormRecord>
       {valid ? (
         // A whole page load: the PDF is made by the server.
         <a href={certificateLinks.pdf(folio)} className={buttonClassName({ variant: 'secondary' })}>

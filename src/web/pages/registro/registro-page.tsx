@@ -1,7 +1,6 @@
-import { CircleCheck, TriangleAlert, UserPlus } from 'lucide-react';
+import { CircleCheck, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { pagePaths, pageRouteOf } from '../../../shared/api-paths.ts';
-import { registrationMessages } from '../../../shared/registration-messages.ts';
 import {
   REGISTRATION_PAGE_KINDS,
   type CheckInPageData,
@@ -13,17 +12,19 @@ import {
 } from '../../../shared/registration-pages.ts';
 import { registrationPaths } from '../../../shared/registration-paths.ts';
 import { buttonClassName } from '../../components/button.tsx';
-import { Card } from '../../components/card.tsx';
-import {
-  CheckboxField,
-  Honeypot,
-  PERSON_FIELDS,
-  TextField,
-  fieldBinding,
-} from '../../components/form/field.tsx';
 import { FormCard, FormNotice, FormPage } from '../../components/form/form-page.tsx';
-import { FieldGrid, Form, FormAlert, FormStatus, SubmitButton } from '../../components/form/form.tsx';
-import { PrivacyShortNotice } from '../../components/form/privacy-short-notice.tsx';
+import {
+  FORM_LINK_CLASS,
+  FormBadge,
+  FormBlock,
+  FormFacts,
+  FormHint,
+  FormPageTitle,
+  FormRecord,
+  type FormBadgeTone,
+} from '../../components/form/form-page-parts.tsx';
+import { Form, FormAlert, FormStatus, SubmitButton } from '../../components/form/form.tsx';
+import { RegistrationFields } from '../../features/registration/registration-fields.tsx';
 import { useFormAnswer } from '../../lib/form-answer.tsx';
 import { usePrivateData } from '../../lib/private-data.tsx';
 import { useLocation } from '../../lib/router.tsx';
@@ -32,25 +33,15 @@ import styles from './registro-page.module.css';
 /** Where a visitor goes back to choose an event. */
 const EVENTS = `${pagePaths.inicio}#Eventos`;
 
-function Block({ id, title, children }: { id?: string; title?: string; children: ReactNode }) {
-  return (
-    <Card as="section" padding="lg" className={styles.block} aria-labelledby={id}>
-      {title ? (
-        <h2 id={id} className={styles.blockTitle}>
-          {title}
-        </h2>
-      ) : null}
-      {children}
-    </Card>
-  );
-}
+/** How a registration's status reads on its badge. */
+const STATUS_TONES: Record<ManagePageData['status'], FormBadgeTone> = {
+  confirmed: 'ok',
+  waitlisted: 'wait',
+  cancelled: 'stop',
+};
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className={styles.facts}>
-      {rows.map(([term, value]) => [<dt key={`${term}-t`}>{term}</dt>, <dd key={`${term}-d`}>{value}</dd>])}
-    </dl>
-  );
+  return <FormFacts rows={rows} className={styles.facts} />;
 }
 
 /** The event's name (a link to its page), its date and its place. */
@@ -80,30 +71,32 @@ function BackLink({ event }: { event?: EventSummary | undefined }) {
 function ManagePage({ data }: { data: ManagePageData }) {
   return (
     <FormPage labelledBy="registro-title">
-      <h1 id="registro-title" className={styles.title}>
-        Tu registro
-      </h1>
+      <FormPageTitle id="registro-title">Tu registro</FormPageTitle>
       {data.justCancelled ? (
         <FormStatus>
           Listo: cancelamos tu registro. Gracias por avisar; tu lugar pasa a la siguiente persona.
         </FormStatus>
       ) : null}
-      <Block>
-        <p className={`${styles.status} ${styles[data.status] ?? ''}`}>{data.statusText}</p>
-        <Facts
-          rows={[
-            ['Nombre', data.fullName],
-            ['Correo', data.email],
-            ...(data.event ? eventRows(data.event) : []),
-          ]}
-        />
+      <FormRecord
+        tone={STATUS_TONES[data.status]}
+        status={data.statusText}
+        facts={
+          <Facts
+            rows={[
+              ['Nombre', data.fullName],
+              ['Correo', data.email],
+              ...(data.event ? eventRows(data.event) : []),
+            ]}
+          />
+        }
+      >
         {data.event ? null : (
-          <p className={styles.hint}>El evento de este registro ya no está publicado en el sitio.</p>
+          <FormHint>El evento de este registro ya no está publicado en el sitio.</FormHint>
         )}
-      </Block>
+      </FormRecord>
       {data.qrDataUrl ? (
-        <Block id="registro-pase" title="Tu pase para la entrada">
-          <p className={styles.hint}>Muestra este código QR al llegar para registrar tu asistencia.</p>
+        <FormBlock id="registro-pase" title="Tu pase para la entrada">
+          <FormHint>Muestra este código QR al llegar para registrar tu asistencia.</FormHint>
           <img
             className={styles.qr}
             src={data.qrDataUrl}
@@ -111,42 +104,40 @@ function ManagePage({ data }: { data: ManagePageData }) {
             height={200}
             alt="Código QR de tu registro para la entrada"
           />
-        </Block>
+        </FormBlock>
       ) : null}
       {data.certificate ? (
-        <Block id="registro-constancia" title="Tu constancia de participación">
+        <FormBlock id="registro-constancia" title="Tu constancia de participación">
           <Facts
             rows={[
               ['Folio', data.certificate.folio],
               ['Estado', data.certificate.status],
             ]}
           />
-          <p className={styles.hint}>
-            <a className={styles.link} href={data.certificate.path}>
+          <FormHint>
+            <a className={FORM_LINK_CLASS} href={data.certificate.path}>
               Ver la constancia
             </a>
             {data.certificate.pdfPath ? (
               <>
                 {' · '}
-                <a className={styles.link} href={data.certificate.pdfPath}>
+                <a className={FORM_LINK_CLASS} href={data.certificate.pdfPath}>
                   Descargar el PDF
                 </a>
               </>
             ) : null}
-          </p>
-        </Block>
+          </FormHint>
+        </FormBlock>
       ) : null}
       {data.cancelAction ? (
-        <Block id="registro-cancelar" title="¿Ya no puedes asistir?">
-          <p className={styles.hint}>
-            Al cancelar, tu lugar pasa a la primera persona de la lista de espera.
-          </p>
+        <FormBlock id="registro-cancelar" title="¿Ya no puedes asistir?">
+          <FormHint>Al cancelar, tu lugar pasa a la primera persona de la lista de espera.</FormHint>
           <Form action={data.cancelAction}>
             <SubmitButton sending={false} variant="secondary">
               Cancelar mi registro
             </SubmitButton>
           </Form>
-        </Block>
+        </FormBlock>
       ) : null}
     </FormPage>
   );
@@ -160,9 +151,9 @@ function SentPage({ data }: { data: SentPageData }) {
         <p role="status">{data.text}</p>
       </FormNotice>
       {data.event ? (
-        <Block>
+        <FormBlock>
           <EventFacts event={data.event} />
-        </Block>
+        </FormBlock>
       ) : null}
       <BackLink event={data.event} />
     </FormPage>
@@ -171,33 +162,16 @@ function SentPage({ data }: { data: SentPageData }) {
 
 /** `/Eventos/registro/<id>`: the sign-up form again, with what was typed and each field's message. */
 function SignUpAgainPage({ data }: { data: SignUpAgainPageData }) {
-  const field = fieldBinding('registro', data.fields, data.values);
   return (
     <FormPage labelledBy="registro-title">
-      <h1 id="registro-title" className={styles.title}>
-        Registro: {data.event.name}
-      </h1>
-      <Block>
+      <FormPageTitle id="registro-title">Registro: {data.event.name}</FormPageTitle>
+      <FormBlock>
         <EventFacts event={data.event} />
-      </Block>
+      </FormBlock>
       <FormCard>
         <Form action={data.action}>
           <FormAlert title="No pudimos registrarte">{data.message}</FormAlert>
-          <FieldGrid>
-            <TextField {...PERSON_FIELDS.fullName} {...field('fullName')} required />
-            <TextField {...PERSON_FIELDS.email} {...field('email')} required />
-          </FieldGrid>
-          <CheckboxField
-            id="registro-newsletter"
-            name="newsletter"
-            label={registrationMessages.newsletterOptIn}
-            defaultChecked={data.values.newsletter === 'on'}
-          />
-          <Honeypot id="registro-website" label="No llenes este campo" />
-          <SubmitButton icon={<UserPlus />} sending={false}>
-            Registrarme
-          </SubmitButton>
-          <PrivacyShortNotice purpose="registrarte en este evento y enviarte la confirmación, los avisos de tu lugar y un recordatorio" />
+          <RegistrationFields formId="registro" fields={data.fields} values={data.values} sending={false} />
         </Form>
       </FormCard>
       <BackLink event={data.event} />
@@ -209,21 +183,15 @@ function SignUpAgainPage({ data }: { data: SignUpAgainPageData }) {
 function CheckInPage({ data }: { data: CheckInPageData }) {
   return (
     <FormPage labelledBy="registro-title">
-      <h1 id="registro-title" className={styles.title}>
-        Asistencia
-      </h1>
+      <FormPageTitle id="registro-title">Asistencia</FormPageTitle>
       {data.already ? (
         <FormAlert title="Ya registrada">Esta asistencia ya estaba registrada.</FormAlert>
       ) : null}
       {data.notConfirmed ? <FormAlert title="Sin lugar">{data.notConfirmed}</FormAlert> : null}
-      <Block>
+      <FormBlock>
         <Facts rows={[['Nombre', data.fullName], ['Correo', data.email], ...eventRows(data.event)]} />
-        {data.checkedInAt ? (
-          <p className={styles.status} role="status">
-            Asistió a las {data.checkedInAt}
-          </p>
-        ) : null}
-      </Block>
+        {data.checkedInAt ? <FormBadge role="status">Asistió a las {data.checkedInAt}</FormBadge> : null}
+      </FormBlock>
       {data.action ? (
         <Form action={data.action}>
           <SubmitButton sending={false} variant="confirm" size="lg">
@@ -272,7 +240,7 @@ export function RegistroPages() {
         <Refused
           title="Asistencia"
           link={
-            <a href="/admin" className={styles.link}>
+            <a href="/admin" className={FORM_LINK_CLASS}>
               Iniciar sesión
             </a>
           }
@@ -301,7 +269,7 @@ export function RegistroPages() {
       <Refused
         title="No pudimos registrar la asistencia"
         link={
-          <a href="/admin" className={styles.link}>
+          <a href="/admin" className={FORM_LINK_CLASS}>
             Ir al panel
           </a>
         }

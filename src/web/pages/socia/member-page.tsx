@@ -1,9 +1,16 @@
 import type { MemberPageData } from '../../../shared/member-schemas.ts';
 import { memberPaths } from '../../../shared/member-paths.ts';
-import type { ReactNode } from 'react';
-import { Card } from '../../components/card.tsx';
 import { CheckboxField, FieldError, TextField } from '../../components/form/field.tsx';
 import { FormPage } from '../../components/form/form-page.tsx';
+import {
+  FORM_LINK_CLASS,
+  FormBlock,
+  FormFacts,
+  FormHint,
+  FormPageTitle,
+  FormRecord,
+  type FormRecordProps,
+} from '../../components/form/form-page-parts.tsx';
 import { Form, FormAlert, SubmitButton } from '../../components/form/form.tsx';
 import { useLocation } from '../../lib/router.tsx';
 import styles from './socia-page.module.css';
@@ -12,16 +19,16 @@ import styles from './socia-page.module.css';
 const formAction = (pathname: string, pattern: string) =>
   `${pathname.replace(/\/$/, '')}${pattern.slice(memberPaths.page.length)}`;
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card as="section" padding="lg" className={styles.block} aria-labelledby={id}>
-      <h2 id={id} className={styles.blockTitle}>
-        {title}
-      </h2>
-      {children}
-    </Card>
-  );
-}
+/** How a membership's status reads on its badge. */
+const STATUS_TONES: Record<MemberPageData['status'], FormRecordProps['tone']> = {
+  en_revision: 'calm',
+  activa: 'ok',
+  en_gracia: 'wait',
+  por_pagar: 'wait',
+  vencida: 'stop',
+  baja: 'stop',
+  rechazada: 'stop',
+};
 
 /** A file to send (the kit has no file field yet): its label, the control and its message. */
 function FileField({ id, label, error }: { id: string; label: string; error?: string }) {
@@ -64,9 +71,7 @@ export function MemberPage({ data }: { data: MemberPageData }) {
   const values = data.values ?? {};
   return (
     <FormPage labelledBy="socia-title">
-      <h1 id="socia-title" className={styles.title}>
-        Tu membresía
-      </h1>
+      <FormPageTitle id="socia-title">Tu membresía</FormPageTitle>
       {data.notice ? (
         <p className={styles.notice} role="status">
           {data.notice}
@@ -76,27 +81,31 @@ export function MemberPage({ data }: { data: MemberPageData }) {
         <FormAlert title="No pudimos guardar el cambio">Revisa los campos marcados.</FormAlert>
       ) : null}
 
-      <Card padding="lg" className={styles.block}>
-        <p className={`${styles.status} ${styles[data.status] ?? ''}`}>{data.statusText}</p>
-        <dl className={styles.facts}>
-          <dt>Nombre</dt>
-          <dd>{data.fullName}</dd>
-          <dt>Número de socia</dt>
-          <dd>{data.number ?? 'Se asigna con tu primer pago'}</dd>
-          <dt>Plan</dt>
-          <dd>{data.planName}</dd>
-        </dl>
+      <FormRecord
+        tone={STATUS_TONES[data.status]}
+        status={data.statusText}
+        facts={
+          <FormFacts className={styles.facts}>
+            <dt>Nombre</dt>
+            <dd>{data.fullName}</dd>
+            <dt>Número de socia</dt>
+            <dd>{data.number ?? 'Se asigna con tu primer pago'}</dd>
+            <dt>Plan</dt>
+            <dd>{data.planName}</dd>
+          </FormFacts>
+        }
+      >
         {data.isSeat ? (
-          <p className={styles.hint}>
+          <FormHint>
             Tu lugar es parte de una membresía corporativa: la paga y la renueva tu coordinadora.
-          </p>
+          </FormHint>
         ) : null}
-      </Card>
+      </FormRecord>
 
       {data.payment ? (
-        <Section id="socia-pago" title="Cómo pagar tu cuota">
+        <FormBlock id="socia-pago" title="Cómo pagar tu cuota">
           <p>Haz una transferencia (SPEI) por el importe exacto y escribe la referencia en el concepto:</p>
-          <dl className={styles.facts}>
+          <FormFacts className={styles.facts}>
             <dt>Banco</dt>
             <dd>{data.payment.bank}</dd>
             <dt>Beneficiaria</dt>
@@ -107,13 +116,13 @@ export function MemberPage({ data }: { data: MemberPageData }) {
             <dd>{data.payment.amountText}</dd>
             <dt>Referencia (concepto)</dt>
             <dd className={styles.code}>{data.payment.reference}</dd>
-          </dl>
-          <p className={styles.hint}>Cuando recibamos tu pago te enviaremos tu recibo por correo.</p>
-        </Section>
+          </FormFacts>
+          <FormHint>Cuando recibamos tu pago te enviaremos tu recibo por correo.</FormHint>
+        </FormBlock>
       ) : null}
 
       {data.proof ? (
-        <Section id="socia-comprobante" title="Comprobante de estudios">
+        <FormBlock id="socia-comprobante" title="Comprobante de estudios">
           <p>
             {data.proof.uploaded
               ? 'Ya recibimos tu comprobante. Si quieres cambiarlo, envía otro: guardamos solo el último.'
@@ -128,11 +137,11 @@ export function MemberPage({ data }: { data: MemberPageData }) {
             />
             <SubmitButton sending={false}>Enviar comprobante</SubmitButton>
           </Form>
-        </Section>
+        </FormBlock>
       ) : null}
 
       {data.canRenew ? (
-        <Section id="socia-renovar" title="Renovar">
+        <FormBlock id="socia-renovar" title="Renovar">
           <p>
             Al pulsar el botón te damos una referencia para pagar la cuota de tu plan. Si renuevas antes de
             que termine tu periodo, el nuevo empieza cuando termine el actual.
@@ -143,17 +152,17 @@ export function MemberPage({ data }: { data: MemberPageData }) {
               Renovar mi membresía
             </SubmitButton>
           </Form>
-        </Section>
+        </FormBlock>
       ) : null}
 
-      <Section id="socia-recibos" title="Recibos">
+      <FormBlock id="socia-recibos" title="Recibos">
         {data.receipts.length > 0 ? (
           <ul className={styles.list}>
             {data.receipts.map((receipt) => (
               <li key={receipt.id}>
                 <a
                   href={action(memberPaths.receipt).replace(':paymentId', receipt.id)}
-                  className={styles.link}
+                  className={FORM_LINK_CLASS}
                 >
                   Recibo {receipt.folio} (PDF)
                 </a>{' '}
@@ -166,10 +175,10 @@ export function MemberPage({ data }: { data: MemberPageData }) {
         ) : (
           <p className={styles.muted}>Aún no hay recibos.</p>
         )}
-      </Section>
+      </FormBlock>
 
       {data.directory ? (
-        <Section id="socia-directorio" title="Directorio de socias">
+        <FormBlock id="socia-directorio" title="Directorio de socias">
           <Form action={action(memberPaths.directory)} compact>
             <p>
               El directorio de la página Socias muestra solo a quienes eligen aparecer, mientras su membresía
@@ -214,11 +223,11 @@ export function MemberPage({ data }: { data: MemberPageData }) {
             />
             <SubmitButton sending={false}>Guardar mi elección</SubmitButton>
           </Form>
-        </Section>
+        </FormBlock>
       ) : null}
 
       {data.seats ? (
-        <Section id="socia-lugares" title="Lugares de tu membresía corporativa">
+        <FormBlock id="socia-lugares" title="Lugares de tu membresía corporativa">
           <p>
             Tu membresía incluye {data.seats.total} lugares: el tuyo y {data.seats.total - 1} para invitar.
             Cada persona que acepte será socia con su propia página y compartirá tu periodo.
@@ -252,11 +261,11 @@ export function MemberPage({ data }: { data: MemberPageData }) {
           ) : (
             <FieldError id="socia-invitar-error" message={fields.email} />
           )}
-        </Section>
+        </FormBlock>
       ) : null}
 
       {data.canLeave ? (
-        <Section id="socia-baja" title="Darme de baja">
+        <FormBlock id="socia-baja" title="Darme de baja">
           <details className={styles.details}>
             <summary className={styles.summary}>Quiero darme de baja</summary>
             <p>
@@ -269,7 +278,7 @@ export function MemberPage({ data }: { data: MemberPageData }) {
               </SubmitButton>
             </Form>
           </details>
-        </Section>
+        </FormBlock>
       ) : null}
     </FormPage>
   );

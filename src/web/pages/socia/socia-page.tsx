@@ -10,21 +10,19 @@ import { memberPaths } from '../../../shared/member-paths.ts';
 import { buttonClassName } from '../../components/button.tsx';
 import { PERSON_FIELDS, TextField, fieldBinding } from '../../components/form/field.tsx';
 import { FormCard, FormNotice, FormPage } from '../../components/form/form-page.tsx';
+import { FormPageTitle } from '../../components/form/form-page-parts.tsx';
 import { Form, FormAlert, FormStatus, SubmitButton } from '../../components/form/form.tsx';
 import { PrivacyShortNotice } from '../../components/form/privacy-short-notice.tsx';
 import { usePrivateData } from '../../lib/private-data.tsx';
 import { useLocation } from '../../lib/router.tsx';
 import { MemberPage } from './member-page.tsx';
-import styles from './socia-page.module.css';
 
 /** `/Socia`: the link to her page, asked for with her address (the answer is the same for anyone). */
 function AccessPage({ data }: { data?: MemberAccessPageData }) {
   const field = fieldBinding('socia-acceso', data?.fields ?? {}, data?.values);
   return (
     <FormPage labelledBy="socia-title">
-      <h1 id="socia-title" className={styles.title}>
-        Tu página de socia
-      </h1>
+      <FormPageTitle id="socia-title">Tu página de socia</FormPageTitle>
       <p>
         En tu página ves el estado de tu membresía, tus recibos, cómo renovar y tu ficha en el directorio.
         Escribe el correo con el que eres socia y te enviaremos el enlace.
@@ -79,9 +77,7 @@ function InvitationPage({ data }: { data: InvitationPageData }) {
   }
   return (
     <FormPage labelledBy="socia-title">
-      <h1 id="socia-title" className={styles.title}>
-        Invitación a ser socia
-      </h1>
+      <FormPageTitle id="socia-title">Invitación a ser socia</FormPageTitle>
       <p>
         {data.organisation} te invita a ocupar uno de los lugares de su membresía {data.planName}. Serás socia
         con tu propia página y compartirás el periodo de su membresía.
