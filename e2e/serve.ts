@@ -3,6 +3,7 @@
 // test workers (other processes) can read them.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lowerPasswordCostForTests } from '../src/server/accounts/password.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { startSmtpPeer } from '../src/server/test/smtp-peer.ts';
@@ -50,6 +51,8 @@ const config = loadConfig({
 // the limit on her attempts is tested on its own (src/server/accounts), so here it is raised like the
 // login limit above.
 config.accountAttempts = 1000;
+// The admin logs in and confirms her password in most admin tests: hashes at the tests' low cost.
+lowerPasswordCostForTests();
 const app = await buildApp(config, { logger: { level: config.logLevel } });
 await app.listen({ host: config.host, port: config.port });
 

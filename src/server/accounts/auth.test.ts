@@ -1,10 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import { scryptSync } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/messages.ts';
 import { Browser, TEST_ADMIN, cookieHeader, createTestApp, type TestApp } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { PASSWORD_COST, hashPassword, verifyPassword } from './password.ts';
+
+const PASSWORD_MODULE = fileURLToPath(new URL('./password.ts', import.meta.url));
 
 describe('password hashing', () => {
+  it('hashes at the real cost in a process that does not lower it, and refuses to lower it in production', () => {
+    const script = (env: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const p = await import(${JSON.stringify(PASSWORD_MODULE)}); ${env === 'production' ? 'try { p.lowerPasswordCostForTests(); console.log("lowered"); } catch (e) { console.log(e.message); }' : 'console.log(await p.hashPassword("una-contraseña-larga"));'}`,
+        ],
+        { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NODE_ENV: env } },
+      );
+    const { N, r, p } = PASSWORD_COST;
+    expect(script('development').stdout).toMatch(new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$`));
+    expect(N).toBeGreaterThanOrEqual(2 ** 15);
+    expect(script('production').stdout.trim()).toBe('The password cost is never lowered in production');
+  });
+
+  it('verifies a hash of the real cost and one of the tests’ cost', async () => {
+    const { N, r, p } = PASSWORD_COST;
+    const salt = Buffer.alloc(16, 7);
+    const key = scryptSync('correcto-caballo-batería', salt, 64, { N, r, p, maxmem: 64 * 1024 * 1024 });
+    const real = ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+    expect(await verifyPassword('correcto-caballo-batería', real)).toBe(true);
+    expect(await verifyPassword('incorrecto', real)).toBe(false);
+    expect(await hashPassword('x')).toMatch(/^scrypt\$1024\$8\$1\$/);
+  });
+
   it('verifies the right password and refuses others', async () => {
     const hash = await hashPassword('correcto-caballo-batería');
     expect(hash).toMatch(/^scrypt\$/);
