@@ -71,19 +71,22 @@ export async function expectAccessible(page: Page) {
   appendAxeCheck(new URL(page.url()).pathname);
 }
 
+/** Makes `page.goto` return once the page is hydrated (the `page` fixture's pages, and tabs a test opens). */
+export function gotoWaitsForHydration(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<{ mailbox: Mailbox; consoleErrors: string[] }>({
   // Pages arrive rendered by the server; a test acts once the browser has taken them over (hydrated),
   // as a person's first click would only be handled from then on.
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled) {
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-        return response;
-      };
-    }
-    await use(page);
+    await use(javaScriptEnabled ? gotoWaitsForHydration(page) : page);
   },
   mailbox: async ({}, use) => {
     await use(mailbox);

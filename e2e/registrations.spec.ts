@@ -1,7 +1,14 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, clock } from '../src/shared/clock.ts';
 import type { Event } from '../src/shared/schemas.ts';
-import { expect, expectAccessible, expectNoHorizontalOverflow, test, type Mailbox } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  gotoWaitsForHydration,
+  test,
+  type Mailbox,
+} from './fixtures.ts';
 import { E2E_ADMIN } from './paths.ts';
 import { freeDay, openCalendar, openEventFromCalendar } from './calendar.ts';
 
@@ -73,11 +80,11 @@ async function signUp(
 }
 
 /** Confirms a subscription from its mail, on the page's button (opening the link changes nothing). */
-async function confirmSubscription(page: Page, mailbox: Mailbox, email: string) {
+async function confirmSubscription(page: Page, mailbox: Mailbox, email: string, scripted: boolean) {
   const mail = await mailbox.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Confirma'));
   const link = /https?:\/\/\S+\/Boletin\/confirmar\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
   expect(link, 'the mail carries the confirmation link').toBeTruthy();
-  const tab = await plainTab(page);
+  const tab = await plainTab(page, scripted);
   await tab.goto(new URL(link!).pathname);
   await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Confirma tu suscripción');
   await tab.getByRole('button', { name: 'Confirmar suscripción' }).click();
@@ -88,8 +95,14 @@ async function confirmSubscription(page: Page, mailbox: Mailbox, email: string) 
 const mailTo = (mailbox: Mailbox, email: string, subject: string) =>
   mailbox.waitFor((m) => m.to.includes(email) && m.subject.includes(subject));
 
-/** A mail's link opened in a tab of its own, as a mail client opens it. */
-const plainTab = (page: Page) => page.context().newPage();
+/**
+ * A mail's link opened in a tab of its own, as a mail client opens it; with script, the test acts once
+ * the page is hydrated, as it does on its first tab.
+ */
+const plainTab = async (page: Page, scripted: boolean) => {
+  const tab = await page.context().newPage();
+  return scripted ? gotoWaitsForHydration(tab) : tab;
+};
 
 function manageLink(text: string): string {
   const match = /https?:\/\/\S+\/Registro\/[A-Za-z0-9_-]+/.exec(text);
@@ -137,7 +150,7 @@ async function storyOfTwoSeats(
     expect(mail.attachments[0]!.contentType).toContain('text/calendar');
     expect(mail.attachments[0]!.content).toContain('METHOD:PUBLISH');
   }
-  await confirmSubscription(page, mailbox, bea.email);
+  await confirmSubscription(page, mailbox, bea.email, scripted);
   // Nobody else ticked the box: no confirmation mail for them.
   expect(
     mailbox
@@ -152,7 +165,7 @@ async function storyOfTwoSeats(
 
   // Ana cancels from the link in her mail; nobody touches the admin.
   const confirmation = await mailTo(mailbox, ana.email, 'Registro confirmado');
-  const tab = await plainTab(page);
+  const tab = await plainTab(page, scripted);
   await tab.goto(manageLink(confirmation.text));
   await expect(tab.getByText('Tu lugar está confirmado')).toBeVisible();
   await tab.getByRole('button', { name: 'Cancelar mi registro' }).click();
@@ -192,7 +205,7 @@ test.describe('Registro a eventos con JavaScript', () => {
     const person = personOf(unique, 'Dora');
     await signUp(page, path, person);
     const mail = await mailTo(mailbox, person.email, 'Registro confirmado');
-    const tab = await plainTab(page);
+    const tab = await plainTab(page, true);
     for (const width of [1440, 390]) {
       await tab.setViewportSize({ width, height: 900 });
       await tab.goto(manageLink(mail.text));
@@ -309,7 +322,7 @@ test.describe('Registro desde el calendario de /Inicio', () => {
         await page.screenshot({ path: `test-results/registro-dialogo-enviado-${width}.png` });
         const mail = await mailTo(mailbox, person.email, 'Registro confirmado');
         expect(mail.attachments[0]!.contentType).toContain('text/calendar');
-        await confirmSubscription(page, mailbox, person.email);
+        await confirmSubscription(page, mailbox, person.email, true);
       }
     } finally {
       await request.delete(`/api/events/delete/${encodeURIComponent(event.id)}`, {
