@@ -3,7 +3,7 @@
 // test workers (other processes) can read them.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lowerPasswordCostForTests } from '../src/server/accounts/password.ts';
+import { TEST_PASSWORD_COST, usePasswordCostForTests } from '../src/server/accounts/password.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { startSmtpPeer } from '../src/server/test/smtp-peer.ts';
@@ -52,7 +52,7 @@ const config = loadConfig({
 // login limit above.
 config.accountAttempts = 1000;
 // The admin logs in and confirms her password in most admin tests: hashes at the tests' low cost.
-lowerPasswordCostForTests();
+usePasswordCostForTests(TEST_PASSWORD_COST);
 const app = await buildApp(config, { logger: { level: config.logLevel } });
 await app.listen({ host: config.host, port: config.port });
 

@@ -6,18 +6,23 @@ const MAXMEM = 64 * 1024 * 1024;
 const KEY_LENGTH = 64;
 
 type Cost = { readonly N: number; readonly r: number; readonly p: number };
-let cost: Cost = PASSWORD_COST;
-
 /**
  * The unit and browser tests hash hundreds of passwords a run; at the real cost that was a third of
  * the unit tests' CPU. They hash at N=2^10 instead. A stored hash names its own parameters, so a hash
- * of either cost verifies. Refused in production, and the servers that the fault and deployment
- * suites start never call it.
+ * of either cost verifies.
  */
-export function lowerPasswordCostForTests(): void {
+export const TEST_PASSWORD_COST: Cost = { ...PASSWORD_COST, N: 1_024 };
+let cost: Cost = PASSWORD_COST;
+
+/**
+ * Sets the cost of new hashes, for tests only (the server tests' setup and the browser tests' server;
+ * a timing test puts the real cost back while it runs). Refused in production; the servers that the
+ * fault and deployment suites start never call it.
+ */
+export function usePasswordCostForTests(next: Cost): void {
   if (process.env.NODE_ENV === 'production')
     throw new Error('The password cost is never lowered in production');
-  cost = { ...PASSWORD_COST, N: 1_024 };
+  cost = next;
 }
 
 function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
@@ -50,11 +55,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /**
- * A hash of a random password, checked when an account does not exist, so a login takes the same
- * time whether or not the e-mail belongs to an admin.
+ * A hash of a random password at the current cost, checked when an account does not exist, so a login
+ * takes the same time whether or not the e-mail belongs to an admin.
  */
-let decoyHash: Promise<string> | undefined;
+let decoy: { cost: Cost; hash: Promise<string> } | undefined;
 export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return decoyHash;
+  if (decoy?.cost !== cost) decoy = { cost, hash: hashPassword(randomBytes(16).toString('hex')) };
+  return decoy.hash;
 }

@@ -111,6 +111,22 @@ export const securityPlugin = fp(
     if (redis) {
       // Errors reach the store's callbacks; the connection's own events need a listener of their own.
       redis.on('error', () => {});
+      // The first requests after a start count in Redis too: the server listens once the connection is
+      // up, or has failed, or after the connect timeout, whichever comes first.
+      app.addHook('onReady', async () => {
+        if (redis.status === 'ready') return;
+        await new Promise<void>((resolve) => {
+          const settle = () => {
+            clearTimeout(timer);
+            redis.off('ready', settle);
+            redis.off('error', settle);
+            resolve();
+          };
+          const timer = setTimeout(settle, 2_000);
+          redis.once('ready', settle);
+          redis.once('error', settle);
+        });
+      });
       app.addHook('onClose', async () => {
         redis.disconnect();
       });
