@@ -61,6 +61,21 @@ describe('Dialog', () => {
     await waitFor(() => expect(screen.queryByText('Contenido')).not.toBeInTheDocument());
   });
 
+  it('follows a close by the browser, but not a late close event once it is open again', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Abrir' }));
+    const dialog = screen.getByRole('dialog', { name: 'Detalles' });
+    // Still open: the close event of an earlier closing, delivered after it was opened again.
+    dialog.dispatchEvent(new Event('close'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(screen.getByText('Contenido')).toBeInTheDocument();
+    // Closed by the browser itself: the parent's state follows.
+    dialog.removeAttribute('open');
+    dialog.dispatchEvent(new Event('close'));
+    await waitFor(() => expect(screen.queryByText('Contenido')).not.toBeInTheDocument());
+  });
+
   it('stays open on Escape when closing is disabled', async () => {
     const user = userEvent.setup();
     render(<Harness disableClose />);

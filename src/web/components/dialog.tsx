@@ -176,9 +176,10 @@ export function Dialog({
       requestClose();
     };
     // The browser may close the dialog itself (a repeated Escape without user activation); keep the
-    // parent's state in step.
+    // parent's state in step. The close event arrives a task after the dialog closed: by then it may
+    // have been opened again (the next event of a day's list, chosen at once), and that one stays open.
     const onNativeClose = () => {
-      if (openRef.current) onCloseRef.current();
+      if (openRef.current && !dialog.open) onCloseRef.current();
     };
     let pressedOnBackdrop = false;
     const onPointerDown = (event: PointerEvent) => {
