@@ -20,7 +20,9 @@ export function testConfig(
     databaseSchema: database.schema,
     mailFrom: 'Sitio <no-responder@example.org>',
     mailTo: 'buzon@example.org',
-    mail: { maxAttempts: 3, retryBaseMs: 50, leaseMs: 2_000, pollMs: 50 },
+    // A send may take up to half the lease before it counts as failed and is sent again; on a busy
+    // machine one second (a 2 s lease) was not enough, and a confirmation arrived twice.
+    mail: { maxAttempts: 3, retryBaseMs: 50, leaseMs: 10_000, pollMs: 50 },
     admin: TEST_ADMIN,
     sessionSecret: 'a-test-secret-that-is-long-enough-for-sessions',
     sessionTtlMs: 3_600_000,
