@@ -41,7 +41,7 @@ import {
   signUpsMeetGoal,
   type SignUpResult,
 } from './bench/sign-ups.ts';
-import { HOST, freePort, helloWorld, startHello, startSite } from './bench/servers.ts';
+import { HOST, freePort, helloWorld, serviceUnit, startHello, startSite } from './bench/servers.ts';
 import {
   BROWSER_HEADERS,
   CONNECTIONS,
@@ -88,7 +88,9 @@ async function main() {
   if (!args['skip-build']) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const site = await startSite(dir, await freePort(), cores.server);
+  // Run as the unit runs it (its node flags and environment), as the sign-ups and the memory are.
+  const unit = serviceUnit();
+  const site = await startSite(dir, await freePort(), cores.server, unit.env, unit.nodeFlags);
   let hello: Awaited<ReturnType<typeof startHello>> | undefined;
   let running = true;
   // The first three parts share this site; the sign-ups and the memory start their own, alone.

@@ -100,10 +100,11 @@ export async function startSite(
   port: number,
   prefix: string[] = [],
   env: Record<string, string> = {},
+  nodeFlags: string[] = [],
 ): Promise<Site> {
   const databaseFile = join(dir, 'site.db');
   const logFile = join(dir, 'site.log');
-  const [command, args] = pinned(prefix, process.execPath, ['src/server/main.ts']);
+  const [command, args] = pinned(prefix, process.execPath, [...nodeFlags, 'src/server/main.ts']);
   // taskset runs the server in its own place (exec), so the pid is the server's.
   const child = spawn(command, args, {
     env: {

@@ -54,10 +54,7 @@ export async function measureSignUps({
   const dir = mkdtempSync(join(tmpdir(), 'bench-sign-ups-'));
   const unit = serviceUnit();
   const cores = pinning();
-  const site = await startSite(dir, await freePort(), cores.server, {
-    ...unit.env,
-    ...(unit.nodeFlags.length > 0 ? { NODE_OPTIONS: unit.nodeFlags.join(' ') } : {}),
-  });
+  const site = await startSite(dir, await freePort(), cores.server, unit.env, unit.nodeFlags);
   // The sender keeps off the site's core for this part only.
   if (cores.load.length > 0) moveSelf(cores.load.at(-1)!);
   try {
