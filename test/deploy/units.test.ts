@@ -40,6 +40,15 @@ describe('the systemd units of deploy/systemd/', () => {
     expect(run.code).toBe(0);
   });
 
+  it('start the site with the same node flags, one instance or several', () => {
+    const execStart = (file: string) =>
+      /^ExecStart=(.*)$/m.exec(readFileSync(join(UNITS, file), 'utf8'))?.[1];
+    expect(execStart('sitio.service')).toBe(
+      '/usr/bin/node --optimize-for-size --max-old-space-size=224 src/server/main.ts',
+    );
+    expect(execStart('sitio@.service')).toBe(execStart('sitio.service'));
+  });
+
   it('fail the check, each named with its line, for a misspelt directive, an unparsable value, a missing program or a missing alert unit', async () => {
     const broken = join(dir, 'broken');
     cpSync(UNITS, broken, { recursive: true });
