@@ -259,6 +259,7 @@ function summary(input: ResultsInput): SummaryRow[] {
   const page = load.find((row) => row.name === 'GET /Inicio');
   const etag = load.find((row) => row.name.includes('If-None-Match'));
   const contact = load.find((row) => row.name.startsWith('POST'));
+  const card = load.find((row) => row.name.includes('share card'));
   const slowest = slow.flatMap((row) => row.runScores);
   const { idleMiB, loadedMiB } = MEMORY_GOALS;
   return [
@@ -298,6 +299,11 @@ function summary(input: ResultsInput): SummaryRow[] {
       `/Inicio compressed ≥ ${THROUGHPUT_GOALS.pageRatio}× a Fastify hello-world`,
       page ? `${ratioOf(page).toFixed(2)}×` : undefined,
       page ? loadMeetsGoal(page) : undefined,
+    ],
+    [
+      `A share card served from its file ≥ ${THROUGHPUT_GOALS.shareCard.perSecond.toLocaleString('en')} a second, p99 ≤ ${THROUGHPUT_GOALS.shareCard.p99} ms`,
+      card ? `${Math.round(card.site.requests).toLocaleString('en')}/s, p99 ${card.site.p99} ms` : undefined,
+      card ? loadMeetsGoal(card) : undefined,
     ],
     [
       'A list asked with its current ETag answers 304',
