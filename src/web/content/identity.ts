@@ -30,7 +30,8 @@ export const identity = {
   whatsappPhone: '525512345678',
   /** The YouTube id of the home page video (placeholder: YouTube's own player demo). */
   videoId: 'M7lc1UVf-VE',
-  logo: { src: '/images/brand/logo.svg', width: 220, height: 56 },
+  /** The mark, square: what structured data names as the organisation's logo. */
+  logo: { src: '/images/brand/logo-mark.svg', width: 48, height: 48 },
 } as const;
 
 export const whatsappUrl = `https://wa.me/${identity.whatsappPhone}?text=`;
