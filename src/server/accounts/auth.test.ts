@@ -24,7 +24,7 @@ describe('password hashing', () => {
     const { N, r, p } = PASSWORD_COST;
     expect(script('development').stdout).toMatch(new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$`));
     expect(N).toBeGreaterThanOrEqual(2 ** 15);
-    expect(script('production').stdout.trim()).toBe('The password cost is never lowered in production');
+    expect(script('production').stdout.trim()).toBe('The password cost is never changed in production');
   });
 
   it('verifies a hash of the real cost and one of the tests’ cost', async () => {

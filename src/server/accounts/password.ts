@@ -21,7 +21,7 @@ let cost: Cost = PASSWORD_COST;
  */
 export function usePasswordCostForTests(next: Cost): void {
   if (process.env.NODE_ENV === 'production')
-    throw new Error('The password cost is never lowered in production');
+    throw new Error('The password cost is never changed in production');
   cost = next;
 }
 
