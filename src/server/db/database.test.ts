@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
-import { keepingStatements, openDatabase, pingDatabase } from './database.ts';
+import { CONNECT_TIMEOUT_MS, keepingStatements, openDatabase, pingDatabase } from './database.ts';
 
 describe.each(testDialects)('database on %s', (dialect) => {
   let testDb: TestDatabase;
@@ -26,6 +26,27 @@ describe.each(testDialects)('database on %s', (dialect) => {
       await handle.close();
     }
   });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL pool with every connection busy', () => {
+  it('lets a request wait its turn longer than a new connection may take', async () => {
+    const handle = openDatabase(process.env.TEST_DATABASE_URL!, { poolSize: 1 });
+    try {
+      const holdMs = CONNECT_TIMEOUT_MS + 1_000;
+      const holding = handle.db
+        .transaction()
+        .execute((trx) => sql`select pg_sleep(${holdMs / 1000})`.execute(trx));
+      // The one connection is taken; this query waits for it, past the time a connection may take.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = Date.now();
+      const answer = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
+      expect(answer.rows[0]?.one).toBe(1);
+      expect(Date.now() - started).toBeGreaterThan(CONNECT_TIMEOUT_MS);
+      await holding;
+    } finally {
+      await handle.close();
+    }
+  }, 20_000);
 });
 
 describe('an SQLite file', () => {

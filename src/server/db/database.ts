@@ -25,6 +25,15 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** A new PostgreSQL connection not made within this time means the database is out of reach. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * A request waits this long for its turn at one of the pool's connections. Waiting is not an outage:
+ * in a rush every connection may be busy with sign-ups that take one event's row in turn (200 at once
+ * on two instances, test/faults/registrations-rush.test.ts), and each of them must still be answered.
+ */
+export const TURN_TIMEOUT_MS = 30_000;
+
 export function isPostgresUrl(url: string): boolean {
   return url.startsWith('postgres://') || url.startsWith('postgresql://');
 }
@@ -32,10 +41,18 @@ export function isPostgresUrl(url: string): boolean {
 /** Opens the database a URL names: PostgreSQL for postgres:// URLs, otherwise an SQLite file path. */
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (isPostgresUrl(url)) {
-    const pool = new (loadPg().Pool)({
+    const { Pool, Client } = loadPg();
+    const pool = new Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
+      // How long a request waits for its turn at a connection, all of them being busy.
+      connectionTimeoutMillis: TURN_TIMEOUT_MS,
+      // A new connection, though, gives up sooner: then the database is out of reach (a 503).
+      Client: class extends Client {
+        constructor(config?: pg.ClientConfig) {
+          super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+        }
+      },
       idleTimeoutMillis: 30_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
@@ -172,7 +189,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+  // "timeout expired": a new connection not made in CONNECT_TIMEOUT_MS; "timeout exceeded…": no turn
+  // at a pooled connection in TURN_TIMEOUT_MS.
+  return /Connection terminated|timeout expired|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
     message,
   );
 }
