@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { lazyPackage } from '../lib/lazy-package.ts';
 import { resources, type Resource } from '../../shared/api-paths.ts';
+import { CONNECT_TIMEOUT_MS } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -134,7 +135,7 @@ function postgresBus(
   const listen = async () => {
     const client = new (loadPg().Client)({
       connectionString: url,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
     });
     client.on('error', () => {});
